@@ -1,0 +1,19 @@
+// Front-end unit tests: one jest project per package, transpiled by SWC, run in jsdom.
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+];
+const project = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '\\.(css|svg|png)$': 'identity-obj-proxy' },
+  setupFilesAfterEnv: ['<rootDir>/../tooling/jest.setup.ts'],
+  testEnvironmentOptions: { customExportConditions: [''] },
+});
+module.exports = {
+  rootDir: __dirname,
+  projects: ['shared', 'host', 'remote-leads', 'remote-documents', 'remote-admin'].map(project),
+};

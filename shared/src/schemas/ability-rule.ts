@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Actions a rule may grant. `manage` means every action. */
+export const ABILITY_ACTIONS = ['manage', 'view', 'create', 'edit', 'delete'] as const;
+/** Subjects named by the spec (§6). `all` means every subject. */
+export const ABILITY_SUBJECTS = [
+  'all',
+  'lead',
+  'lead-status',
+  'document',
+  'document-category',
+  'step',
+  'team',
+  'users',
+  'permissions',
+  'roles',
+  'white-ip',
+] as const;
+
+export type AbilityAction = (typeof ABILITY_ACTIONS)[number];
+export type AbilitySubject = (typeof ABILITY_SUBJECTS)[number];
+
+export const abilityRuleSchema = z.object({
+  action: z.enum(ABILITY_ACTIONS),
+  subject: z.enum(ABILITY_SUBJECTS),
+});
+/** One entry of `userAbilityRules` (§3). */
+export type AbilityRule = z.infer<typeof abilityRuleSchema>;

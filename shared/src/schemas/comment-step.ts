@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** A comment step: a stage a lead's comments are grouped under (fields not in the spec; ours). */
+export const commentStepSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+});
+export type CommentStep = z.infer<typeof commentStepSchema>;
+
+export const createCommentStepInputSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
+});
+export type CreateCommentStepInput = z.infer<typeof createCommentStepInputSchema>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** A document category (§3: id, title). */
+export const documentCategorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+});
+export type DocumentCategory = z.infer<typeof documentCategorySchema>;
+
+export const createDocumentCategoryInputSchema = z.object({
+  title: z.string().trim().min(1, 'Enter a title').max(150, 'At most 150 characters'),
+});
+export type CreateDocumentCategoryInput = z.infer<typeof createDocumentCategoryInputSchema>;

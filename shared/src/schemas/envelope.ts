@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** `{ data }`: the envelope of every single-entity and plain-list answer (§7: "data.data is …"). */
+export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
+
+/** Page sizes offered everywhere (§9). */
+export const PER_PAGE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
+export const DEFAULT_PER_PAGE = 25;
+
+export const paginationMetaSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
+
+/** `{ data, meta }`: the envelope of every paginated list. */
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: paginationMetaSchema });
+
+export const perPageSchema = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PER_PAGE_OPTIONS as readonly number[]).includes(n), {
+    message: `per_page must be one of ${PER_PAGE_OPTIONS.join(', ')}`,
+  });
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: perPageSchema.default(DEFAULT_PER_PAGE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './envelope';
+
+/** A lead (§3). `users` holds the ids of the responsible users. */
+export const leadSchema = z.object({
+  id: z.number().int(),
+  surname: z.string(),
+  firstname: z.string(),
+  patronymic: z.string(),
+  phone: z.string(),
+  status_id: z.number().int().nullable(),
+  additional_info: z.string(),
+  users: z.array(z.number().int()),
+  created_by: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number().int(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** A row of GET /api/leads: the lead plus what the list shows without further calls. */
+export const leadListItemSchema = leadSchema.extend({
+  status: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
+  responsible: z.array(z.object({ id: z.number().int(), first_name: z.string(), name: z.string() })),
+  is_favorite: z.boolean(),
+});
+export type LeadListItem = z.infer<typeof leadListItemSchema>;
+
+export const LEAD_SORT_FIELDS = ['created_at', 'surname', 'phone', 'status_id', 'updated_at'] as const;
+
+export const listLeadsQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  status_id: z.coerce.number().int().positive().optional(),
+  user_id: z.coerce.number().int().positive().optional(),
+  favorite: z.enum(['0', '1']).optional(),
+  /** `field` ascending or `-field` descending. */
+  sort: z
+    .string()
+    .regex(new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`), 'Unknown sort field')
+    .default('-created_at'),
+});
+export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;

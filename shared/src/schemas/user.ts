@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** A user as listed by GET /api/users and returned as `userData` (§3). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  avatar: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
