@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-Admin-password-1' };
+
+export interface AppServer {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`API did not become ready:\n${output()}`);
+}
+
+/** Runs a node script of the built API (server or demo seed) with a private data folder. */
+function runScript(script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [path.join(repoRoot, 'api/dist', script)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
+ * Starts the built API (which also serves the built host and remotes) on a free port with a fresh embedded database.
+ * `env` overrides configuration, e.g. a REMOTE_*_URL that answers 404.
+ */
+export async function startAppServer(options: { env?: Record<string, string>; seedDemo?: boolean } = {}): Promise<AppServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  if (options.seedDemo) {
+    const seed = runScript('seed-demo.js', env);
+    let seedLog = '';
+    seed.stdout?.on('data', (d) => (seedLog += d));
+    seed.stderr?.on('data', (d) => (seedLog += d));
+    const code = await new Promise<number | null>((resolve) => seed.on('exit', resolve));
+    if (code !== 0) throw new Error(`seed:demo failed (${code}):\n${seedLog}`);
+  }
+  const child = runScript('server.js', env);
+  let log = '';
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  await waitForReady(baseUrl, child, () => log);
+  return {
+    baseUrl,
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// `pnpm start`: build whatever has no build yet, seed demo data into a brand-new embedded database,
+// then serve the whole app (API + host + remotes) on one origin.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builds = [
+  ['@crm/api', 'api/dist/server.js'],
+  ['@crm/host', 'host/dist/index.html'],
+  ['@crm/remote-leads', 'remote-leads/dist/mf-manifest.json'],
+  ['@crm/remote-documents', 'remote-documents/dist/mf-manifest.json'],
+  ['@crm/remote-admin', 'remote-admin/dist/mf-manifest.json'],
+];
+
+const run = (cmd, args, env = process.env) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+const missing = builds.filter(([, file]) => !existsSync(path.join(root, file)));
+if (missing.length > 0) {
+  console.log(`Building ${missing.map(([name]) => name).join(', ')} (run \`pnpm build\` to rebuild after changes)…`);
+  run('pnpm', missing.flatMap(([name]) => ['--filter', name]).concat(['run', 'build']));
+}
+
+// A newcomer's first start gets demo data so the screens have something to show.
+// SEED_DEMO=false opts out; a DATABASE_URL server is never seeded implicitly.
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'));
+const env = { ...process.env, DATA_DIR: dataDir };
+if (freshEmbedded && process.env.SEED_DEMO !== 'false') {
+  console.log('First start on the embedded database: adding demo data (SEED_DEMO=false to skip)…');
+  run('node', ['api/dist/seed-demo.js'], env);
+}
+
+const server = spawn('node', ['api/dist/server.js'], { cwd: root, stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
