@@ -9,6 +9,8 @@ const project = (name) => ({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/src/**/*.test.{ts,tsx}'],
   transform: { '^.+\\.(t|j)sx?$': swc },
+  // Lexical ships ESM only; let SWC compile it (pnpm nests it under node_modules/.pnpm/<name>@<version>/node_modules/).
+  transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]*lexical[^/]*/node_modules/)?(lexical|@lexical)/)'],
   moduleNameMapper: { '\\.(css|svg|png)$': 'identity-obj-proxy' },
   setupFilesAfterEnv: ['<rootDir>/../tooling/jest.setup.ts'],
   testEnvironmentOptions: { customExportConditions: [''] },

@@ -1,1 +1,83 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks TextEncoder/TextDecoder, which react-router 7 reads when it loads.
+if (typeof globalThis.TextEncoder === 'undefined') {
+  Object.assign(globalThis, { TextEncoder, TextDecoder });
+}
+
+// jsdom has neither Request nor Response, and react-router's data routers build a Request for every loader and a
+// Response for every redirect(). These stand-ins carry exactly what the router reads.
+class TestRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly signal: AbortSignal;
+  readonly body = null;
+
+  constructor(input: string | URL | TestRequest, init: { method?: string; headers?: HeadersInit; signal?: AbortSignal } = {}) {
+    this.url = input instanceof TestRequest ? input.url : String(input);
+    this.method = (init.method ?? 'GET').toUpperCase();
+    this.headers = new Headers(init.headers);
+    this.signal = init.signal ?? new AbortController().signal;
+  }
+}
+
+class TestResponse {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly body: string | null;
+
+  constructor(body: string | null = null, init: { status?: number; statusText?: string; headers?: HeadersInit } = {}) {
+    this.body = body;
+    this.status = init.status ?? 200;
+    this.statusText = init.statusText ?? '';
+    this.headers = new Headers(init.headers);
+  }
+
+  get ok() {
+    return this.status >= 200 && this.status < 300;
+  }
+
+  async text() {
+    return this.body ?? '';
+  }
+
+  async json() {
+    return JSON.parse(this.body ?? 'null');
+  }
+
+  static json(data: unknown, init?: { status?: number; headers?: HeadersInit }) {
+    return new TestResponse(JSON.stringify(data), {
+      ...init,
+      headers: { 'Content-Type': 'application/json', ...(init?.headers as Record<string, string>) },
+    });
+  }
+}
+
+const scope = globalThis as unknown as Record<string, unknown>;
+if (typeof scope.Request === 'undefined') scope.Request = TestRequest;
+if (typeof scope.Response === 'undefined') scope.Response = TestResponse;
+
+// jsdom logs "not implemented" for scrolling; the router's scroll restoration and the scroll-to-top button call it.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+
+// Browser APIs Lexical and the toolbar use that jsdom lacks; set before any test module loads Lexical:
+// Lexical decides at load time whether `beforeinput` is usable, from InputEvent.getTargetRanges.
+
+if (typeof InputEvent !== 'undefined' && !('getTargetRanges' in InputEvent.prototype)) {
+  Object.defineProperty(InputEvent.prototype, 'getTargetRanges', { configurable: true, value: () => [] });
+}
+
+const emptyRect = () => ({ x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) });
+
+if (typeof Range !== 'undefined') {
+  if (!Range.prototype.getBoundingClientRect) {
+    Object.defineProperty(Range.prototype, 'getBoundingClientRect', { configurable: true, value: emptyRect });
+  }
+  if (!Range.prototype.getClientRects) {
+    Object.defineProperty(Range.prototype, 'getClientRects', { configurable: true, value: () => [] });
+  }
+}

@@ -17,6 +17,17 @@ const sharedSingletons = {
 };
 
 /**
+ * webpack 5.111 renders the federation runtime module while hashing, before any chunk has a content hash, and that
+ * module resolves the entry chunk's filename (only to learn how deep `assets/` is). With `[contenthash]` in a plain
+ * template the build fails (module-federation/core#5077, webpack/webpack#22199). A function template answers the
+ * same folder without the hash until the hash exists; every emitted file still carries its hash.
+ */
+function hashedWhenKnown(template) {
+  const unhashed = template.replace(/\.\[contenthash(:\d+)?\]/, '');
+  return (pathData) => (pathData.chunk?.contentHash?.javascript ? template : unhashed);
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname        the package folder
  * @param {string} options.name           federation name (host, remote_leads, …)
@@ -24,10 +35,16 @@ const sharedSingletons = {
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes
  * @param {string} options.publicPath     '/build/' for the host, 'auto' for remotes
  * @param {string} options.title          document title
+ * @param {string} [options.standalonePath] where a remote's own index.html is served in production (e.g. /build/remotes/leads/)
  */
-function createConfig({ dirname, name, port, exposes, publicPath, title }) {
+function createConfig({ dirname, name, port, exposes, publicPath, title, standalonePath }) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    const filename = production ? hashedWhenKnown('assets/[name].[contenthash:10].js') : 'assets/[name].js';
+    // The federation public path of a remote stays 'auto' (the host loads it from wherever it is deployed), but its
+    // standalone page must load its script from an absolute path, or a deep link such as
+    // /build/remotes/leads/lead-status/list asks for …/lead-status/assets/main.js.
+    const htmlPublicPath = publicPath === 'auto' ? (production ? standalonePath ?? 'auto' : '/') : publicPath;
     return {
       mode: production ? 'production' : 'development',
       context: dirname,
@@ -36,7 +53,7 @@ function createConfig({ dirname, name, port, exposes, publicPath, title }) {
       output: {
         path: path.join(dirname, 'dist'),
         publicPath,
-        filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+        filename,
         chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         uniqueName: name,
@@ -76,6 +93,7 @@ function createConfig({ dirname, name, port, exposes, publicPath, title }) {
           template: path.join(__dirname, 'index.html'),
           title,
           chunks: ['main'],
+          publicPath: htmlPublicPath,
         }),
       ],
       performance: { hints: false },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server';
+import { startAppServer } from '../support/app-server';
 import { launchBrowser, login, navigate, newPage } from '../support/browser';
 
 describe('federation', () => {

@@ -1,0 +1,23 @@
+// Bundles the server and the demo seed into dist/ so `node api/dist/server.js` runs without tsx.
+// @crm/shared is TypeScript source, so it is bundled; every other package stays in node_modules (PGlite loads its
+// WebAssembly and extension files relative to itself, and argon2 is a native module).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+// `external: ['pkg']` also covers `pkg/subpath` imports.
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => name !== '@crm/shared');
+
+const started = performance.now();
+await build({
+  entryPoints: { server: 'src/server.ts', 'seed-demo': 'src/db/seed-demo.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log(`api: bundled dist/server.js and dist/seed-demo.js in ${Math.round(performance.now() - started)} ms`);

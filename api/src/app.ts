@@ -1,0 +1,83 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { DatabaseConnection } from './db/client';
+import { AppError } from './errors/app-error';
+import { auth } from './plugins/auth';
+import { database } from './plugins/database';
+import { errorHandler } from './plugins/error-handler';
+import { mailer } from './plugins/mailer';
+import { repositories } from './plugins/repositories';
+import { swaggerDocs } from './plugins/swagger';
+import { webRoutes } from './plugins/web';
+import { authRoutes } from './routes/auth/auth-routes';
+import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
+import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
+import { healthRoutes } from './routes/health/health-routes';
+import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
+import { leadRoutes } from './routes/leads/lead-routes';
+import { permissionRoutes } from './routes/permissions/permission-routes';
+import { roleRoutes } from './routes/roles/role-routes';
+import { userRoutes } from './routes/users/user-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already open database (tests); otherwise the app opens the one the config names and closes it on close. */
+  connection?: DatabaseConnection;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
+export async function buildApp({ config, connection, logger }: BuildAppOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Room for rich-text notes; file uploads will go through multipart with their own limit.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // A JSON API: plain-text bodies get 415 rather than reaching validation as strings.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorHandler);
+  await app.register(swaggerDocs);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
+  await app.register(database, { config, connection });
+  await app.register(repositories);
+  await app.register(mailer);
+  await app.register(auth);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes);
+      await api.register(leadStatusRoutes);
+      await api.register(leadRoutes);
+      await api.register(documentCategoryRoutes);
+      await api.register(commentStepRoutes);
+      await api.register(roleRoutes);
+      await api.register(permissionRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webRoutes, { config });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

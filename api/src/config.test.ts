@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  test('defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.dataDir, path.resolve('data'));
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.appUrl, 'http://localhost:8080');
+    assert.equal(config.tokenTtlHours, 168);
+    assert.deepEqual(config.remotes, {
+      leads: '/build/remotes/leads/mf-manifest.json',
+      documents: '/build/remotes/documents/mf-manifest.json',
+      admin: '/build/remotes/admin/mf-manifest.json',
+    });
+    // The repository root: it holds the api package.
+    assert.ok(existsSync(path.join(config.webDistRoot, 'api', 'package.json')));
+  });
+
+  test('relative paths follow the directory pnpm was run from; APP_URL follows PORT', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/crm', DATA_DIR: 'var/data', WEB_DIST_ROOT: '.', PORT: '9090' });
+    assert.equal(config.dataDir, '/srv/crm/var/data');
+    assert.equal(config.webDistRoot, '/srv/crm');
+    assert.equal(config.appUrl, 'http://localhost:9090');
+  });
+
+  test('empty variables count as unset; values are parsed', () => {
+    const config = loadConfig({
+      PORT: '3100',
+      DATABASE_URL: '',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      APP_URL: 'https://crm.example.com/',
+      TOKEN_TTL_HOURS: '12',
+      REMOTE_LEADS_URL: 'https://cdn.example.com/leads/mf-manifest.json',
+      TRUST_PROXY: 'true',
+    });
+    assert.equal(config.port, 3100);
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.admin.email, 'boss@example.com');
+    assert.equal(config.appUrl, 'https://crm.example.com');
+    assert.equal(config.tokenTtlHours, 12);
+    assert.equal(config.remotes.leads, 'https://cdn.example.com/leads/mf-manifest.json');
+    assert.equal(config.trustProxy, true);
+  });
+
+  test('bad values stop start-up with one line per problem', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', APP_URL: 'not a url', REMOTE_ADMIN_URL: 'admin.json', ADMIN_PASSWORD: 'short' }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.deepEqual(
+          error.problems.map((p) => p.split(':')[0]).sort(),
+          ['ADMIN_PASSWORD', 'APP_URL', 'DATABASE_URL', 'PORT', 'REMOTE_ADMIN_URL'],
+        );
+        assert.match(error.message, /^Invalid configuration:\n {2}- /);
+        return true;
+      },
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { findPackageRoot } from './package-root';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//.test(value);
+/** A remote entry is either a full URL (a remote deployed elsewhere) or a path on this server. */
+const isRemoteEntry = (value: string) => value.startsWith('/') || z.url().safeParse(value).success;
+
+const remoteEntry = (name: string) =>
+  z
+    .string()
+    .refine(isRemoteEntry, 'Use a full URL or a path starting with / to the remote mf-manifest.json')
+    .default(`/build/remotes/${name}/mf-manifest.json`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().refine(isPostgresUrl, 'Use a postgres:// or postgresql:// URL').optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'Use at least 8 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'Use an smtp:// or smtps:// URL').optional(),
+  APP_URL: z.url().optional(),
+  REMOTE_LEADS_URL: remoteEntry('leads'),
+  REMOTE_DOCUMENTS_URL: remoteEntry('documents'),
+  REMOTE_ADMIN_URL: remoteEntry('admin'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+  WEB_DIST_ROOT: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], 'Use true or false')
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+});
+
+export type RemoteName = 'leads' | 'documents' | 'admin';
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute; PGlite lives in `<dataDir>/pglite`, uploads will live in `<dataDir>/uploads`. */
+  dataDir: string;
+  databaseUrl?: string;
+  admin: { email?: string; password?: string };
+  smtpUrl?: string;
+  /** Origin used in links sent by mail, without a trailing slash. */
+  appUrl: string;
+  remotes: Record<RemoteName, string>;
+  logLevel: (typeof LOG_LEVELS)[number];
+  tokenTtlHours: number;
+  /** Folder holding `host/dist` and `remote-<name>/dist`. */
+  webDistRoot: string;
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits are per address). */
+  trustProxy: boolean;
+  loginRateLimit: { perIp: number; perEmail: number; timeWindowMs: number };
+  passwordResetTtlMinutes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once at start-up. Relative DATA_DIR and WEB_DIST_ROOT are resolved against the directory
+ * the command was typed in: pnpm's INIT_CWD when run through a pnpm script (which itself runs in api/), else the
+ * process's working directory. So `pnpm seed:demo` and `pnpm start` at the root both use ./data at the root.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const baseDir = env.INIT_CWD || process.cwd();
+  // An empty variable (`FOO=` in a .env file) means "not set", not "set to an empty string".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
+    smtpUrl: e.SMTP_URL,
+    // Unset: this server on localhost, so links in logged mails work in development on any PORT.
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    remotes: { leads: e.REMOTE_LEADS_URL, documents: e.REMOTE_DOCUMENTS_URL, admin: e.REMOTE_ADMIN_URL },
+    logLevel: e.LOG_LEVEL,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    webDistRoot: e.WEB_DIST_ROOT ? path.resolve(baseDir, e.WEB_DIST_ROOT) : path.dirname(findPackageRoot()),
+    trustProxy: e.TRUST_PROXY,
+    loginRateLimit: { perIp: e.LOGIN_RATE_LIMIT_PER_IP, perEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL, timeWindowMs: 60_000 },
+    passwordResetTtlMinutes: 60,
+  };
+}

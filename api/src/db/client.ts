@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+
+/** What repositories see: the query builder common to both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseConnection =
+  | { driver: 'pglite'; db: PgliteDatabase; client: PGlite; close: () => Promise<void> }
+  | { driver: 'postgres'; db: NodePgDatabase; close: () => Promise<void> };
+
+export type DatabaseOptions =
+  | { driver: 'postgres'; url: string }
+  | { driver: 'pglite'; dataDir: string }
+  | { driver: 'pglite'; inMemory: true; loadDataDir?: Blob };
+
+export type PgliteConnection = Extract<DatabaseConnection, { driver: 'pglite' }>;
+
+/** Opens PostgreSQL through node-postgres, or embedded PGlite (a folder on disk, or memory for tests). */
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  if (options.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    return { driver: 'postgres', db: drizzleNodePg({ client: pool }), close: () => pool.end() };
+  }
+  return createPglite(options);
+}
+
+/** The database the configuration names: DATABASE_URL's server, else PGlite under DATA_DIR/pglite. */
+export function connectDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>): Promise<DatabaseConnection> {
+  return config.databaseUrl
+    ? createDatabase({ driver: 'postgres', url: config.databaseUrl })
+    : createDatabase({ driver: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+}
+
+/** PGlite with pg_trgm loaded (the first migration enables it). */
+export async function createPglite(options: Extract<DatabaseOptions, { driver: 'pglite' }>): Promise<PgliteConnection> {
+  const extensions = { pg_trgm };
+  let client: PGlite;
+  if ('inMemory' in options) {
+    client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = await PGlite.create(options.dataDir, { extensions });
+  }
+  return { driver: 'pglite', db: drizzlePglite({ client }), client, close: () => client.close() };
+}
+
+/** Rows of a raw query; both drivers answer `{ rows }`, which drizzle's common type leaves unknown. */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}

@@ -1,0 +1,17 @@
+import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { leads } from './leads';
+import { users } from './users';
+
+/** A user's own stars; favourites are personal, not shared. */
+export const leadFavorites = pgTable(
+  'lead_favorites',
+  {
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.userId] }), index('lead_favorites_user_id_idx').on(t.userId, t.leadId)],
+);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { leadStatuses } from './lead-statuses';
+import { users } from './users';
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    surname: text('surname').notNull().default(''),
+    firstname: text('firstname').notNull().default(''),
+    patronymic: text('patronymic').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Digits only, Russian numbers as 7XXXXXXXXXX, so any typed format of a number finds it. */
+    phoneNormalized: text('phone_normalized').notNull().default(''),
+    // Restrict: deleting a status in use is refused with 409 STATUS_IN_USE before it reaches this.
+    statusId: integer('status_id').references(() => leadStatuses.id, { onDelete: 'restrict' }),
+    additionalInfo: text('additional_info').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic-locking counter for concurrent edits (Leads issue). */
+    version: integer('version').notNull().default(1),
+    /** One lower-cased haystack for search, kept by PostgreSQL itself and indexed with trigrams. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(surname || ' ' || firstname || ' ' || patronymic || ' ' || phone_normalized)`),
+  },
+  (t) => [
+    // Ascending on purpose: a backward scan serves ORDER BY created_at DESC, id DESC (NULLS FIRST) too.
+    index('leads_created_at_id_idx').on(t.createdAt, t.id),
+    index('leads_updated_at_idx').on(t.updatedAt),
+    index('leads_surname_idx').on(t.surname),
+    index('leads_status_id_idx').on(t.statusId),
+    index('leads_created_by_idx').on(t.createdBy),
+    index('leads_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { roles } from './roles';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    /** Stored lower-cased; sign-in lower-cases the input too. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    /** The display name (full name), as the spec's user list shows it. */
+    name: text('name').notNull(),
+    avatar: text('avatar'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('users_role_id_idx').on(t.roleId)],
+);

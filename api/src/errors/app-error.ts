@@ -1,0 +1,32 @@
+/** Every failure the API reports on purpose. The error handler maps each code to one HTTP status. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'STATUS_IN_USE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'VALIDATION_FAILED'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const VALIDATION_MESSAGE = 'The given data was invalid.';
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+
+export const validationFailed = (errors: FieldErrors, message = VALIDATION_MESSAGE) =>
+  new AppError('VALIDATION_FAILED', message, errors);

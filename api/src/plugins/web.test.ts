@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { loadConfig } from '../config';
+import { errorHandler } from './error-handler';
+import { webRoutes } from './web';
+
+/** Just the web plugin and the error handler: no database needed to serve files. */
+async function buildWebApp(env: Record<string, string>): Promise<FastifyInstance> {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandler);
+  await app.register(webRoutes, { config: loadConfig(env) });
+  await app.ready();
+  return app;
+}
+
+function writeFiles(root: string, files: Record<string, string>) {
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), content);
+  }
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+describe('web: front-end builds', () => {
+  let root: string;
+  let app: FastifyInstance;
+
+  before(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'crm-web-'));
+    writeFiles(root, {
+      'host/dist/index.html': '<title>host</title>',
+      'host/dist/assets/main.0123456789.js': 'console.log("host")',
+      'host/dist/favicon.ico': 'icon',
+      'remote-leads/dist/index.html': '<title>leads standalone</title>',
+      'remote-leads/dist/mf-manifest.json': '{"id":"remote_leads"}',
+      'remote-leads/dist/remoteEntry.js': 'var remote_leads;',
+      'remote-leads/dist/assets/leads-list-page.abcdef0123.js': 'export {}',
+      'remote-admin/dist/mf-manifest.json': '{"id":"remote_admin"}',
+      // remote-documents is deliberately not built.
+    });
+    app = await buildWebApp({ WEB_DIST_ROOT: root });
+  });
+  after(async () => {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  test('/ and /build redirect to /build/', async () => {
+    for (const url of ['/', '/build']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 302);
+      assert.equal(response.headers.location, '/build/');
+    }
+  });
+
+  test("the host's index.html answers /build/ and every deep link, revalidated", async () => {
+    for (const url of ['/build/', '/build/leads/list', '/build/lead-status/list/AddStatusDrawer', '/build/login?to=/leads/list']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.body, '<title>host</title>');
+      assert.match(response.headers['content-type'] as string, /^text\/html/);
+      assert.equal(response.headers['cache-control'], 'no-cache');
+    }
+  });
+
+  test('hashed assets are immutable; other files revalidate', async () => {
+    const asset = await get('/build/assets/main.0123456789.js');
+    assert.equal(asset.statusCode, 200);
+    assert.equal(asset.headers['cache-control'], IMMUTABLE);
+    assert.equal((await get('/build/favicon.ico')).headers['cache-control'], 'no-cache');
+  });
+
+  test('a missing file is a 404 JSON, not the index page', async () => {
+    const response = await get('/build/assets/gone.1234567890.js');
+    assert.equal(response.statusCode, 404);
+    assert.equal(response.json().code, 'NOT_FOUND');
+  });
+
+  test("a remote's files come from its own build, with the right cache headers", async () => {
+    const manifest = await get('/build/remotes/leads/mf-manifest.json');
+    assert.equal(manifest.statusCode, 200);
+    assert.deepEqual(manifest.json(), { id: 'remote_leads' });
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
+    const entry = await get('/build/remotes/leads/remoteEntry.js');
+    assert.equal(entry.body, 'var remote_leads;');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    assert.equal((await get('/build/remotes/leads/assets/leads-list-page.abcdef0123.js')).headers['cache-control'], IMMUTABLE);
+    assert.equal((await get('/build/remotes/admin/mf-manifest.json')).json().id, 'remote_admin');
+  });
+
+  test("a remote's deep link falls back to the remote's own index.html (standalone)", async () => {
+    for (const url of ['/build/remotes/leads/', '/build/remotes/leads/lead-status/list']) {
+      const response = await get(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.body, '<title>leads standalone</title>');
+    }
+    assert.equal((await get('/build/remotes/leads')).headers.location, '/build/remotes/leads/');
+  });
+
+  test('a build that is missing answers a plain explanation, not a crash', async () => {
+    const response = await get('/build/remotes/documents/mf-manifest.json');
+    assert.equal(response.statusCode, 503);
+    assert.match(response.headers['content-type'] as string, /^text\/plain/);
+    assert.match(response.body, /remote-documents build is missing/);
+    assert.match(response.body, /pnpm build/);
+  });
+
+  test('unknown remotes and escapes from the dist folder find nothing', async () => {
+    assert.equal((await get('/build/remotes/payroll/mf-manifest.json')).statusCode, 404);
+    for (const url of ['/build/../../package.json', '/build/%2e%2e/%2e%2e/host/dist/index.html', '/build/remotes/leads/..%2f..%2fhost%2fdist%2findex.html']) {
+      const response = await get(url);
+      assert.notEqual(response.body, '<title>host</title>', url);
+    }
+  });
+
+  test('remotes.json points at the bundled builds by default, never cached', async () => {
+    const response = await get('/build/remotes.json');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.headers['cache-control'], 'no-cache');
+    assert.deepEqual(response.json(), {
+      remotes: [
+        { name: 'remote_leads', entry: '/build/remotes/leads/mf-manifest.json' },
+        { name: 'remote_documents', entry: '/build/remotes/documents/mf-manifest.json' },
+        { name: 'remote_admin', entry: '/build/remotes/admin/mf-manifest.json' },
+      ],
+    });
+  });
+});
+
+describe('web: overrides and missing host build', () => {
+  test('REMOTE_*_URL replace the bundled entries in remotes.json', async () => {
+    const app = await buildWebApp({
+      WEB_DIST_ROOT: os.tmpdir(),
+      REMOTE_LEADS_URL: 'https://leads.example.com/v2/mf-manifest.json',
+      REMOTE_ADMIN_URL: 'http://localhost:3003/mf-manifest.json',
+    });
+    const { remotes } = (await app.inject({ method: 'GET', url: '/build/remotes.json' })).json();
+    assert.deepEqual(remotes, [
+      { name: 'remote_leads', entry: 'https://leads.example.com/v2/mf-manifest.json' },
+      { name: 'remote_documents', entry: '/build/remotes/documents/mf-manifest.json' },
+      { name: 'remote_admin', entry: 'http://localhost:3003/mf-manifest.json' },
+    ]);
+    await app.close();
+  });
+
+  test('without a host build, /build/ explains how to build it', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'crm-web-empty-'));
+    const app = await buildWebApp({ WEB_DIST_ROOT: empty });
+    const response = await app.inject({ method: 'GET', url: '/build/leads/list' });
+    assert.equal(response.statusCode, 503);
+    assert.match(response.body, /The host build is missing .*\nRun `pnpm build`/);
+    await app.close();
+    rmSync(empty, { recursive: true, force: true });
+  });
+});

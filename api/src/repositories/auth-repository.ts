@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import type { LeadScope } from '@crm/shared/schemas';
+import type { Database } from '../db/client';
+import { accessTokens } from '../db/schema/access-tokens';
+import { passwordResetTokens } from '../db/schema/password-reset-tokens';
+import { roles } from '../db/schema/roles';
+import { users } from '../db/schema/users';
+import { generateToken, hashToken } from '../lib/tokens';
+
+/** How stale `last_used_at` may get; writing it on every request would turn each read into a write. */
+const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+
+export interface TokenOwner {
+  tokenId: number;
+  user: {
+    id: number;
+    email: string;
+    firstName: string;
+    name: string;
+    avatar: string | null;
+    role: { id: number; name: string; leadScope: LeadScope };
+  };
+}
+
+export function createAuthRepository(db: Database) {
+  return {
+    /** Issues a bearer token; only its hash is stored. */
+    async createAccessToken(userId: number, ttlHours: number): Promise<string> {
+      const token = generateToken();
+      await db.insert(accessTokens).values({
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+      });
+      return token;
+    },
+
+    /** The owner of a token that is neither revoked nor expired. */
+    async findTokenOwner(token: string): Promise<TokenOwner | undefined> {
+      const now = new Date();
+      const [row] = await db
+        .select({
+          tokenId: accessTokens.id,
+          user: {
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            name: users.name,
+            avatar: users.avatar,
+          },
+          role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
+        })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
+        .limit(1);
+      if (!row) return undefined;
+      await db
+        .update(accessTokens)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(accessTokens.id, row.tokenId),
+            or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
+          ),
+        );
+      return { tokenId: row.tokenId, user: { ...row.user, role: row.role } };
+    },
+
+    async revokeAccessToken(tokenId: number): Promise<void> {
+      await db.update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, tokenId));
+    },
+
+    /** After a password reset every existing session ends. */
+    async revokeAllAccessTokens(userId: number): Promise<void> {
+      await db
+        .update(accessTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+    },
+
+    /** A new reset token replaces any earlier one, so only the latest mail works. */
+    async createPasswordResetToken(userId: number, ttlMinutes: number): Promise<string> {
+      const token = generateToken();
+      await db.transaction(async (tx) => {
+        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+        await tx.insert(passwordResetTokens).values({
+          userId,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+        });
+      });
+      return token;
+    },
+
+    /** Marks the token used in the same statement that checks it, so it cannot be spent twice. */
+    async consumePasswordResetToken(userId: number, token: string): Promise<boolean> {
+      const used = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.userId, userId),
+            eq(passwordResetTokens.tokenHash, hashToken(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: passwordResetTokens.id });
+      return used.length > 0;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@crm/shared/schemas';
+import { AppError } from '../../errors/app-error';
+
+const statusSchema = z.object({ status: z.string() });
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { logLevel: 'warn', schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: statusSchema } } },
+    async () => ({ status: 'ok' }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      logLevel: 'warn',
+      schema: { tags: ['health'], summary: 'Readiness: the database answers', response: { 200: statusSchema, 503: apiErrorSchema } },
+    },
+    async () => {
+      if (!(await app.healthRepository.databaseAnswers())) throw new AppError('SERVICE_UNAVAILABLE', 'The database does not answer.');
+      return { status: 'ready' };
+    },
+  );
+};

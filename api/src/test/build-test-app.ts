@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { type App, buildApp } from '../app';
+import { type AppConfig, loadConfig } from '../config';
+import { createDatabase, createPglite, type DatabaseConnection } from '../db/client';
+import { migratedPgliteSnapshot } from './pglite-template';
+
+export type TestDriver = 'pglite' | 'postgres';
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it when one answers). */
+export function testDrivers(): TestDriver[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface LogLine {
+  level: number;
+  msg?: string;
+  [key: string]: unknown;
+}
+
+export interface TestApp {
+  app: App;
+  config: AppConfig;
+  connection: DatabaseConnection;
+  /** Every structured log line the app wrote, parsed. */
+  logs: LogLine[];
+  /** Signs in through the API and returns the bearer token. */
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface BuildTestAppOptions {
+  driver?: TestDriver;
+  /** Extra environment for loadConfig (e.g. REMOTE_LEADS_URL, WEB_DIST_ROOT). */
+  env?: Record<string, string>;
+  /** Overrides applied after parsing, for values that are not environment variables. */
+  config?: Partial<AppConfig>;
+}
+
+/** A throw-away database on the test server, dropped after the suite. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `crm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The whole app on a fresh database (in-memory PGlite from a migrated snapshot, or a new PostgreSQL database),
+ * seeded with TEST_ADMIN. One per test file: build it in `before`, close it in `after`.
+ */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const driver = options.driver ?? 'pglite';
+  const config: AppConfig = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      DATA_DIR: '/nonexistent-test-data-dir',
+      APP_URL: 'http://crm.test',
+      LOG_LEVEL: 'info',
+      ...options.env,
+    }),
+    ...options.config,
+  };
+
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let connection: DatabaseConnection;
+  if (driver === 'postgres') {
+    const database = await createPostgresDatabase();
+    dropDatabase = database.drop;
+    connection = await createDatabase({ driver: 'postgres', url: database.url });
+  } else {
+    connection = await createPglite({ driver: 'pglite', inMemory: true, loadDataDir: await migratedPgliteSnapshot() });
+  }
+
+  const logs: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+
+  const app = await buildApp({ config, connection, logger: { level: 'info', stream } });
+  await app.ready();
+
+  return {
+    app,
+    config,
+    connection,
+    logs,
+    async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+      return (response.json() as { accessToken: string }).accessToken;
+    },
+    async close() {
+      await app.close();
+      await connection.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

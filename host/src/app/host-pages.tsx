@@ -1,0 +1,58 @@
+import type { ComponentType } from 'react';
+import { LazyModule } from '../features/remotes/components/lazy-module';
+import { ModuleLoadError } from '../features/remotes/utils/module-load-error';
+
+/** A host chunk that fails to load becomes a ModuleLoadError, so it raises preload-error like a remote (§8). */
+function hostChunk(id: string, load: () => Promise<ComponentType>) {
+  return () =>
+    load().then(
+      (Page) => ({ default: Page }),
+      (cause: unknown) => {
+        throw new ModuleLoadError('host', `host/${id}`, cause);
+      },
+    );
+}
+
+// Each host page is its own chunk, fetched the first time its route opens (§2: pages load on demand).
+const HOST_PAGES = {
+  login: hostChunk('login-page', () =>
+    import(/* webpackChunkName: "login-page" */ '../features/auth/components/login-page').then((m) => m.LoginPage),
+  ),
+  forgotPassword: hostChunk('forgot-password-page', () =>
+    import(/* webpackChunkName: "forgot-password-page" */ '../features/auth/components/forgot-password-page').then(
+      (m) => m.ForgotPasswordPage,
+    ),
+  ),
+  resetPassword: hostChunk('reset-password-page', () =>
+    import(/* webpackChunkName: "reset-password-page" */ '../features/auth/components/reset-password-page').then(
+      (m) => m.ResetPasswordPage,
+    ),
+  ),
+  notAuthorized: hostChunk('not-authorized-page', () =>
+    import(/* webpackChunkName: "misc-pages" */ '../features/misc/components/not-authorized-page').then(
+      (m) => m.NotAuthorizedPage,
+    ),
+  ),
+  notFound: hostChunk('not-found-page', () =>
+    import(/* webpackChunkName: "misc-pages" */ '../features/misc/components/not-found-page').then((m) => m.NotFoundPage),
+  ),
+  serverError: hostChunk('server-error-page', () =>
+    import(/* webpackChunkName: "misc-pages" */ '../features/misc/components/server-error-page').then(
+      (m) => m.ServerErrorPage,
+    ),
+  ),
+  profile: hostChunk('profile-page', () =>
+    import(/* webpackChunkName: "profile-page" */ '../features/profile/components/profile-page').then((m) => m.ProfilePage),
+  ),
+} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+
+export type HostPageName = keyof typeof HOST_PAGES;
+
+export interface HostPageProps {
+  name: HostPageName;
+}
+
+/** A page the host itself owns, loaded on demand inside the same error boundary as the remotes' pages. */
+export function HostPage({ name }: HostPageProps) {
+  return <LazyModule key={name} id={`host/${name}`} load={HOST_PAGES[name]} source="host" />;
+}

@@ -1,0 +1,146 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from './testing/mock-fetch';
+import { renderApp } from './testing/render-app';
+import { signInAs } from './testing/session';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote page {id}</p> })),
+}));
+
+const ALL_ENTRIES = [
+  'Leads',
+  'Lead statuses',
+  'Documents',
+  'Document categories',
+  'Comment steps',
+  'Teams',
+  'Roles',
+  'Permissions',
+  'IP allow-list',
+];
+
+beforeEach(() => {
+  localStorage.clear();
+  mockFetch();
+});
+
+async function navEntries(): Promise<string[]> {
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('vertical navigation', () => {
+  test('shows every entry to manage all', async () => {
+    signInAs('Admin');
+    renderApp('/leads/list');
+    expect(await navEntries()).toEqual(ALL_ENTRIES);
+  });
+
+  test('shows only the entries the abilities allow', async () => {
+    signInAs('Operator', [
+      { action: 'view', subject: 'lead' },
+      { action: 'view', subject: 'lead-status' },
+      { action: 'create', subject: 'document' },
+      { action: 'view', subject: 'step' },
+    ]);
+    renderApp('/leads/list');
+    expect(await navEntries()).toEqual(['Leads', 'Lead statuses', 'Comment steps']);
+  });
+
+  test('view all is not manage all: the IP allow-list stays hidden', async () => {
+    signInAs('Manager', [{ action: 'view', subject: 'all' }]);
+    renderApp('/leads/list');
+    expect(await navEntries()).toEqual(ALL_ENTRIES.filter((entry) => entry !== 'IP allow-list'));
+  });
+
+  test('entries link to their routes and mark the current one', async () => {
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(nav).getByRole('link', { name: 'Lead statuses' }));
+    expect(await screen.findByText('remote page remote_leads/lead-status-list-page')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Lead statuses' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('collapses and remembers it', async () => {
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    await user.click(await screen.findByRole('button', { name: 'Collapse navigation' }));
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(localStorage.getItem('CRM-vertical-nav-collapsed')).toBe('true');
+  });
+});
+
+describe('top bar', () => {
+  test('the user menu names the user and their role and links to the profile', async () => {
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = screen.getByRole('menu', { name: 'Account menu' });
+    expect(within(menu).getByText('Анна Петрова')).toBeInTheDocument();
+    expect(within(menu).getByText('Admin')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/build/pages/user-profile');
+  });
+
+  test('the theme switcher offers light, dark and system and stores the choice', async () => {
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    await user.click(await screen.findByRole('button', { name: 'Theme' }));
+    expect(screen.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
+    expect(localStorage.getItem('CRM-theme')).toBe('dark');
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+  });
+
+  test('the language switcher stays hidden while i18n is disabled (§1)', async () => {
+    signInAs('Admin');
+    renderApp('/leads/list');
+    await screen.findByRole('button', { name: 'Theme' });
+    expect(screen.queryByRole('button', { name: 'Language' })).not.toBeInTheDocument();
+  });
+
+  test('the scroll-to-top button appears past 200 px', async () => {
+    signInAs('Admin');
+    renderApp('/leads/list');
+    await screen.findByRole('button', { name: 'Theme' });
+    expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument();
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 201, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.getByRole('button', { name: 'Scroll to top' })).toBeInTheDocument();
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 200, configurable: true });
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Scroll to top' })).not.toBeInTheDocument());
+  });
+});
+
+describe('below the overlay breakpoint (976 px)', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  test('the navigation is a drawer opened from the top bar', async () => {
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width: 975.98px'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    const open = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    await user.click(open);
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('nav-backdrop'));
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { AbilityProvider } from '@crm/shared/abilities/react';
+import { ApiError, fetcher, useSession } from '@crm/shared/api-client';
+import { ConfirmProvider, ToastProvider } from '@crm/shared/ui';
+import type { ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { ThemePreferenceProvider } from '../features/layout/components/theme-preference-provider';
+import './i18n';
+
+const swrConfig: SWRConfiguration = {
+  fetcher,
+  // A 4xx will answer the same on a retry; only server and network failures are worth retrying.
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+    if (retryCount >= 3) return;
+    setTimeout(() => void revalidate({ retryCount }), 2000 * 2 ** retryCount);
+  },
+};
+
+/** The ability from the stored rules, rebuilt when the session changes (sign-in, sign-out, 401, another tab). */
+function SessionAbilityProvider({ children }: { children: ReactNode }) {
+  const { rules } = useSession();
+  return <AbilityProvider rules={rules}>{children}</AbilityProvider>;
+}
+
+export interface AppProvidersProps {
+  children: ReactNode;
+}
+
+/** Everything pages, host and remote alike, expect above them. */
+export function AppProviders({ children }: AppProvidersProps) {
+  return (
+    <ThemePreferenceProvider>
+      <SWRConfig value={swrConfig}>
+        <SessionAbilityProvider>
+          <ToastProvider>
+            <ConfirmProvider>{children}</ConfirmProvider>
+          </ToastProvider>
+        </SessionAbilityProvider>
+      </SWRConfig>
+    </ThemePreferenceProvider>
+  );
+}

@@ -1,0 +1,145 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { PreloadErrorDetail } from '../features/remotes/utils/raise-preload-error';
+import { clearLazyPagesForTests } from '../features/remotes/utils/lazy-page-cache';
+import { resetRemoteRegistryForTests } from '../features/remotes/utils/remote-registry';
+import { mockFetch, reply, TEST_REMOTES } from './testing/mock-fetch';
+import { renderApp } from './testing/render-app';
+import { signInAs } from './testing/session';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+const mockedLoadRemote = jest.mocked(loadRemote);
+const mockedRegisterRemotes = jest.mocked(registerRemotes);
+const page = (id: string) => ({ default: () => <p>remote page {id}</p> });
+
+let preloadErrors: PreloadErrorDetail[];
+const onPreloadError = (event: Event) => preloadErrors.push((event as CustomEvent<PreloadErrorDetail>).detail);
+
+beforeEach(() => {
+  localStorage.clear();
+  resetRemoteRegistryForTests();
+  clearLazyPagesForTests();
+  mockedLoadRemote.mockReset();
+  mockedRegisterRemotes.mockReset();
+  preloadErrors = [];
+  window.addEventListener('preload-error', onPreloadError);
+  // React reports errors its boundaries caught; they are the point of these tests.
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  signInAs('Admin');
+});
+
+afterEach(() => {
+  window.removeEventListener('preload-error', onPreloadError);
+  jest.restoreAllMocks();
+});
+
+test('remotes are registered once from /build/remotes.json and pages load through loadRemote', async () => {
+  const { calls } = mockFetch();
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  const { user } = renderApp('/leads/list');
+
+  expect(await screen.findByText('remote page remote_leads/leads-list-page')).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Comment steps' }));
+  expect(await screen.findByText('remote page remote_admin/comment-step-list-page')).toBeInTheDocument();
+
+  expect(calls.filter((c) => c.path === '/build/remotes.json')).toHaveLength(1);
+  expect(mockedRegisterRemotes).toHaveBeenCalledTimes(1);
+  expect(mockedRegisterRemotes).toHaveBeenCalledWith(TEST_REMOTES.remotes);
+});
+
+test('a remote that fails shows an inline error inside the layout, raises preload-error, and Retry really retries', async () => {
+  mockFetch();
+  mockedLoadRemote.mockImplementation(async (id: string) => {
+    if (id.startsWith('remote_leads/')) throw new Error('RUNTIME-003 manifest answered 404');
+    return page(id);
+  });
+  const { user } = renderApp('/leads/list');
+
+  const failure = await screen.findByTestId('module-failure');
+  expect(within(failure).getByRole('heading', { name: 'Could not load remote_leads' })).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  expect(preloadErrors).toEqual([
+    expect.objectContaining({ source: 'remote_leads', moduleId: 'remote_leads/leads-list-page' }),
+  ]);
+
+  // The remote comes back: Retry drops the runtime's cache for it (force re-register) and loads again.
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('remote page remote_leads/leads-list-page')).toBeInTheDocument();
+  expect(mockedRegisterRemotes).toHaveBeenLastCalledWith([TEST_REMOTES.remotes[0]], { force: true });
+  expect(mockedLoadRemote.mock.calls.filter(([id]) => id === 'remote_leads/leads-list-page')).toHaveLength(2);
+});
+
+test('the other areas keep working while one remote is down', async () => {
+  mockFetch();
+  mockedLoadRemote.mockImplementation(async (id: string) => {
+    if (id.startsWith('remote_leads/')) throw new Error('down');
+    return page(id);
+  });
+  const { user } = renderApp('/leads/list');
+  await screen.findByTestId('module-failure');
+
+  await user.click(screen.getByRole('link', { name: 'Document categories' }));
+  expect(await screen.findByText('remote page remote_documents/document-category-list-page')).toBeInTheDocument();
+  expect(screen.queryByTestId('module-failure')).not.toBeInTheDocument();
+});
+
+test('a failing remotes manifest fails the page inline, and Retry asks for the manifest again', async () => {
+  let manifestUp = false;
+  const { calls } = mockFetch({
+    'GET /build/remotes.json': () => (manifestUp ? reply(200, TEST_REMOTES) : reply(503, {})),
+  });
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  const { user } = renderApp('/apps/roles');
+
+  const failure = await screen.findByTestId('module-failure');
+  expect(within(failure).getByRole('heading', { name: 'Could not load remote_admin' })).toBeInTheDocument();
+  expect(preloadErrors).toHaveLength(1);
+  expect(mockedLoadRemote).not.toHaveBeenCalled();
+
+  manifestUp = true;
+  await user.click(within(failure).getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByText('remote page remote_admin/roles-page')).toBeInTheDocument();
+  expect(calls.filter((c) => c.path === '/build/remotes.json')).toHaveLength(2);
+});
+
+test('a remote missing from the manifest is a load failure too', async () => {
+  mockFetch({ 'GET /build/remotes.json': () => reply(200, { remotes: TEST_REMOTES.remotes.slice(0, 1) }) });
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  renderApp('/comment-step/list');
+  const failure = await screen.findByTestId('module-failure');
+  expect(within(failure).getByRole('heading', { name: 'Could not load remote_admin' })).toBeInTheDocument();
+  await waitFor(() => expect(preloadErrors).toHaveLength(1));
+});
+
+test('a page that throws while rendering is contained too, without a preload-error', async () => {
+  mockFetch();
+  mockedLoadRemote.mockImplementation(async () => ({
+    default: () => {
+      throw new Error('bad render');
+    },
+  }));
+  renderApp('/leads/list');
+  const failure = await screen.findByTestId('module-failure');
+  expect(within(failure).getByRole('heading', { name: 'remote_leads could not show this page' })).toBeInTheDocument();
+  expect(within(failure).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  expect(preloadErrors).toHaveLength(0);
+});
+
+test('coming back to a page that failed tries it again', async () => {
+  mockFetch();
+  mockedLoadRemote.mockImplementation(async (id: string) => {
+    if (id === 'remote_leads/leads-list-page') throw new Error('down');
+    return page(id);
+  });
+  const { user } = renderApp('/leads/list');
+  await screen.findByTestId('module-failure');
+
+  await user.click(screen.getByRole('link', { name: 'Lead statuses' }));
+  await screen.findByText('remote page remote_leads/lead-status-list-page');
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  await user.click(screen.getByRole('link', { name: 'Leads' }));
+  expect(await screen.findByText('remote page remote_leads/leads-list-page')).toBeInTheDocument();
+});

@@ -1,0 +1,86 @@
+import { matchRoutes } from 'react-router-dom';
+import { buildRoutes } from './build-routes';
+import type { AppRouteHandle } from './route-handle';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+describe('route table (§2)', () => {
+  const handleAt = (path: string) => {
+    const matches = matchRoutes(buildRoutes(), path);
+    return matches?.[matches.length - 1].route.handle as AppRouteHandle | undefined;
+  };
+
+  // Every row of §2 that carries a name or an ability: path → [name, action, subject].
+  const table: [string, string | undefined, string | undefined, string | undefined][] = [
+    ['/login', 'login', undefined, undefined],
+    ['/forgot-password', 'forgot-password', undefined, undefined],
+    ['/not-authorized', 'not-authorized', undefined, undefined],
+    ['/pages/misc/not-authorized', 'not-authorized', undefined, undefined],
+    ['/some/unknown/path', '$error', undefined, undefined],
+    ['/pages/misc/not-found/anything/here', '$error', undefined, undefined],
+    ['/leads/list', 'leads-list', 'view', 'lead'],
+    ['/leads/12', 'leads-id', 'view', 'lead'],
+    ['/leads/add', 'leads-add', 'create', 'lead'],
+    ['/leads/add/LeadForm', 'leads-add-lead-form', 'create', 'lead'],
+    ['/leads/create', undefined, 'create', 'lead'],
+    ['/leads/12/edit', 'lead-edit', 'create', 'lead'],
+    ['/lead-status/list', 'lead-status-list', 'view', 'lead-status'],
+    ['/lead-status/list/AddStatusDrawer', 'lead-status-list-add-status-drawer', 'view', 'lead-status'],
+    ['/document/list', 'document-list', 'view', 'document'],
+    ['/document/list/3', 'document-list-id', 'view', 'document'],
+    ['/document/12-view', 'document-id-view', 'view', 'document'],
+    ['/document/add', 'document-add', 'create', 'document'],
+    ['/document/add/Form', 'document-add-form', 'view', 'document'],
+    ['/document/create', undefined, 'create', 'document'],
+    ['/document/12/edit', 'document-edit', 'create', 'document'],
+    ['/document-category/list', 'document-category-list', 'view', 'document-category'],
+    ['/document-category/list/AddDrawer', 'document-category-list-add-drawer', 'view', 'document-category'],
+    ['/comment-step/list', 'comment-step-list', 'view', 'step'],
+    ['/comment-step/list/AddStepDrawer', 'comment-step-list-add-step-drawer', 'view', 'step'],
+    ['/team', 'team', 'view', 'team'],
+    ['/team/create', 'team-create', 'create', 'team'],
+    ['/team/7-edit', 'team-id-edit', 'edit', 'team'],
+    ['/white-ip/list', 'white-ip-list', 'manage', 'all'],
+    ['/white-ip/list/AddDrawer', 'white-ip-list-add-drawer', 'manage', 'all'],
+    ['/apps/permissions', 'apps-permissions', 'view', 'permissions'],
+    ['/apps/roles', 'apps-roles', 'view', 'roles'],
+  ];
+
+  test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
+    const handle = handleAt(path);
+    expect(handle).toBeDefined();
+    expect(handle?.name).toBe(name);
+    expect(handle?.action).toBe(action);
+    expect(handle?.subject).toBe(subject);
+    expect(handle?.access).toBe(action ? 'auth' : ['/login', '/forgot-password'].includes(path) ? 'guest' : 'public');
+  });
+});
+
+describe('pages per the federation contract', () => {
+  const moduleAt = (path: string) => {
+    const matches = matchRoutes(buildRoutes(), path) ?? [];
+    const specs = matches.map((m) => m.route.element as { props?: { module?: string } } | undefined);
+    return specs.map((element) => element?.props?.module).filter(Boolean).pop();
+  };
+
+  test.each([
+    ['/leads/list', 'remote_leads/leads-list-page'],
+    ['/leads/12', 'remote_leads/lead-detail-page'],
+    ['/leads/add', 'remote_leads/lead-form-page'],
+    ['/leads/add/LeadForm', 'remote_leads/lead-form-page'],
+    ['/leads/create', 'remote_leads/lead-form-page'],
+    ['/leads/12/edit', 'remote_leads/lead-form-page'],
+    ['/lead-status/list', 'remote_leads/lead-status-list-page'],
+    ['/lead-status/list/AddStatusDrawer', 'remote_leads/add-status-drawer'],
+    ['/document-category/list', 'remote_documents/document-category-list-page'],
+    ['/document-category/list/AddDrawer', 'remote_documents/add-category-drawer'],
+    ['/document/list', 'remote_documents/document-list-page'],
+    ['/document/list/4', 'remote_documents/document-list-page'],
+    ['/comment-step/list', 'remote_admin/comment-step-list-page'],
+    ['/comment-step/list/AddStepDrawer', 'remote_admin/add-step-drawer'],
+    ['/apps/permissions', 'remote_admin/permissions-page'],
+    ['/apps/roles', 'remote_admin/roles-page'],
+  ])('%s mounts %s', (path, module) => {
+    expect(moduleAt(path)).toBe(module);
+  });
+});

@@ -1,0 +1,7 @@
+import { api } from '@crm/shared/api-client';
+import { sessionSchema, type LoginInput, type Session } from '@crm/shared/schemas';
+
+/** POST /api/auth/login; wrong credentials answer 422 with `errors.email`, too many attempts 429. */
+export async function login(input: LoginInput): Promise<Session> {
+  return sessionSchema.parse(await api.post<unknown>('/auth/login', input));
+}

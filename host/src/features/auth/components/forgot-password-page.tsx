@@ -1,0 +1,76 @@
+import { ApiError, firstFieldError } from '@crm/shared/api-client';
+import { Button, TextField } from '@crm/shared/ui';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { forgotPassword } from '../api/forgot-password';
+import { formFailureMessage } from '../utils/form-failure';
+import { AuthCard } from './auth-card';
+import { FormAlert } from './form-alert';
+import { FormStack } from './form-stack';
+
+/** Asks for a reset link. The confirmation never tells whether the address has an account. */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await forgotPassword({ email });
+      setSent(true);
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) console.error('Reset request failed', failure);
+      setError(failure);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <AuthCard title={t('auth.forgotTitle')}>
+        <FormStack as="div">
+          <p role="status" style={{ margin: 0 }}>
+            {t('auth.forgotDone')}
+          </p>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
+        </FormStack>
+      </AuthCard>
+    );
+  }
+
+  const general = formFailureMessage(error, ['email'], {
+    tooManyAttempts: t('auth.tooManyAttempts'),
+    fallback: t('auth.requestFailed'),
+  });
+
+  return (
+    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
+      <FormStack noValidate onSubmit={onSubmit}>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={firstFieldError(error, 'email')}
+        />
+        {general ? <FormAlert>{general}</FormAlert> : null}
+        <Button type="submit" loading={pending}>
+          {t('auth.sendLink')}
+        </Button>
+        <Link to="/login" style={{ textAlign: 'center' }}>
+          {t('auth.backToLogin')}
+        </Link>
+      </FormStack>
+    </AuthCard>
+  );
+}

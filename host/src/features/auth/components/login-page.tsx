@@ -1,0 +1,80 @@
+import { ApiError, firstFieldError, saveSession } from '@crm/shared/api-client';
+import { Button, TextField } from '@crm/shared/ui';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { login } from '../api/login';
+import { formFailureMessage } from '../utils/form-failure';
+import { signInTarget } from '../utils/sign-in-target';
+import { AuthCard } from './auth-card';
+import { FormAlert } from './form-alert';
+import { FormStack } from './form-stack';
+
+const ForgotLink = styled(Link)`
+  align-self: flex-end;
+  margin-top: -0.5rem;
+  font-size: ${({ theme }) => theme.font.sizeSm};
+`;
+
+/** Sign-in. Success goes to the `to` the guard left on the URL (same-app paths only), else `/`. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  // §5: no client-side rules; the server's 422 names the fields at fault.
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      saveSession(await login({ email, password }));
+      navigate(signInTarget(search), { replace: true });
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) console.error('Sign-in failed', failure);
+      setError(failure);
+      setPending(false);
+    }
+  }
+
+  const general = formFailureMessage(error, ['email', 'password'], {
+    tooManyAttempts: t('auth.tooManyAttempts'),
+    fallback: t('auth.signInFailed'),
+  });
+
+  return (
+    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+      <FormStack noValidate onSubmit={onSubmit}>
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={firstFieldError(error, 'email')}
+        />
+        <TextField
+          label={t('auth.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={firstFieldError(error, 'password')}
+        />
+        <ForgotLink to="/forgot-password">{t('auth.forgotPasswordLink')}</ForgotLink>
+        {general ? <FormAlert>{general}</FormAlert> : null}
+        <Button type="submit" loading={pending}>
+          {t('auth.signIn')}
+        </Button>
+      </FormStack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,41 @@
+import { IconArrowUp } from '@crm/shared/ui';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useScrolledPast } from '../hooks/use-scrolled-past';
+
+/** §9: the button appears once the page is scrolled more than this many px. */
+export const SCROLL_TO_TOP_THRESHOLD = 200;
+
+const Button = styled.button`
+  position: fixed;
+  inset-inline-end: 1.5rem;
+  bottom: 1.5rem;
+  z-index: 15;
+  display: grid;
+  place-items: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+  cursor: pointer;
+`;
+
+export function ScrollToTop() {
+  const { t } = useTranslation();
+  const visible = useScrolledPast(SCROLL_TO_TOP_THRESHOLD);
+  if (!visible) return null;
+  return (
+    <Button
+      type="button"
+      aria-label={t('layout.scrollToTop')}
+      title={t('layout.scrollToTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
+      <IconArrowUp size={22} />
+    </Button>
+  );
+}

@@ -1,0 +1,172 @@
+import { IconChevronLeft, IconChevronRight, IconX } from '@crm/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import type { NavItem } from '../utils/nav-item';
+
+export const NAV_WIDTH = 260;
+export const NAV_COLLAPSED_WIDTH = 72;
+
+export interface VerticalNavProps {
+  items: readonly NavItem[];
+  title: string;
+  collapsed: boolean;
+  /** Below the overlay breakpoint the navigation is a drawer over the page (§4). */
+  overlay: boolean;
+  open: boolean;
+  onToggleCollapsed: () => void;
+  onClose: () => void;
+}
+
+const Aside = styled.aside<{ $collapsed: boolean; $overlay: boolean; $open: boolean }>`
+  position: fixed;
+  inset-block: 0;
+  inset-inline-start: 0;
+  z-index: ${({ theme, $overlay }) => ($overlay ? theme.zIndex.overlay + 1 : 20)};
+  display: flex;
+  flex-direction: column;
+  width: ${({ $collapsed }) => ($collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH)}px;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  transition: width ${({ theme }) => theme.transition}, transform ${({ theme }) => theme.transition};
+  ${({ $overlay, $open }) =>
+    $overlay &&
+    css`
+      transform: translateX(${$open ? '0' : '-105%'});
+      html[dir='rtl'] & { transform: translateX(${$open ? '0' : '105%'}); }
+    `}
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.5rem;
+  min-height: 4rem;
+  padding: 0 1rem 0 1.375rem;
+`;
+
+const Brand = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.625rem;
+  font-size: 1.375rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
+  white-space: nowrap;
+  overflow: hidden;
+`;
+
+const Mark = styled.span`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: 1.875rem;
+  height: 1.875rem;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 1rem;
+`;
+
+const HeaderButton = styled.button`
+  display: inline-grid;
+  place-items: center;
+  width: 1.75rem;
+  height: 1.75rem;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.hover}; }
+  html[dir='rtl'] & svg { transform: scaleX(-1); }
+`;
+
+const List = styled.ul`
+  flex: 1;
+  margin: 0;
+  padding: 0.5rem 0.875rem 1rem;
+  overflow-y: auto;
+  list-style: none;
+`;
+
+const Link = styled(NavLink)<{ $collapsed: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  margin-block: 0.125rem;
+  padding: 0.5rem ${({ $collapsed }) => ($collapsed ? '0.625rem' : '0.9375rem')};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.text};
+  white-space: nowrap;
+  overflow: hidden;
+  transition: background ${({ theme }) => theme.transition};
+  &:hover { background: ${({ theme }) => theme.colors.hover}; text-decoration: none; }
+  &.active {
+    background: linear-gradient(270deg, ${({ theme }) => theme.colors.primary}b3 0%, ${({ theme }) => theme.colors.primary} 100%);
+    color: ${({ theme }) => theme.colors.onPrimary};
+    box-shadow: 0 2px 6px ${({ theme }) => theme.colors.primary}4d;
+  }
+  svg { flex: none; }
+`;
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
+/** The vertical navigation (§2 shell): collapsible on wide screens, an overlay drawer on narrow ones. */
+export function VerticalNav({ items, title, collapsed, overlay, open, onToggleCollapsed, onClose }: VerticalNavProps) {
+  const { t } = useTranslation();
+  const narrow = collapsed && !overlay;
+  return (
+    <Aside
+      id="vertical-nav"
+      $collapsed={narrow}
+      $overlay={overlay}
+      $open={open}
+      aria-hidden={overlay && !open ? true : undefined}
+      inert={overlay && !open ? true : undefined}
+    >
+      <Header>
+        <Brand>
+          <Mark aria-hidden>{title.charAt(0)}</Mark>
+          {narrow ? null : title}
+        </Brand>
+        {overlay ? (
+          <HeaderButton type="button" aria-label={t('layout.closeNav')} title={t('layout.closeNav')} onClick={onClose}>
+            <IconX size={20} />
+          </HeaderButton>
+        ) : (
+          <HeaderButton
+            type="button"
+            aria-label={collapsed ? t('layout.expandNav') : t('layout.collapseNav')}
+            title={collapsed ? t('layout.expandNav') : t('layout.collapseNav')}
+            aria-expanded={!collapsed}
+            onClick={onToggleCollapsed}
+          >
+            {collapsed ? <IconChevronRight size={18} /> : <IconChevronLeft size={18} />}
+          </HeaderButton>
+        )}
+      </Header>
+      <nav aria-label={t('nav.label')}>
+        <List>
+          {items.map(({ to, labelKey, icon: Icon }) => (
+            <li key={to}>
+              <Link to={to} $collapsed={narrow} title={narrow ? t(labelKey) : undefined} onClick={overlay ? onClose : undefined}>
+                <Icon size={22} />
+                {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
+              </Link>
+            </li>
+          ))}
+        </List>
+      </nav>
+    </Aside>
+  );
+}

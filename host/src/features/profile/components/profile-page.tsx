@@ -1,0 +1,101 @@
+import { Card, ErrorState, PageHeader, Spinner } from '@crm/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useMe } from '../api/get-me';
+
+const PROFILE_TABS = ['profile', 'account'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
+
+const Tabs = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  margin-bottom: 1.5rem;
+`;
+
+const Tab = styled.button`
+  padding: 0.5rem 1.25rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.hover}; }
+  &[aria-selected='true'] {
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+`;
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.75rem 2rem;
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.textMuted}; }
+  dd { margin: 0; }
+  ul { margin: 0; padding-inline-start: 1.25rem; }
+`;
+
+/** The signed-in user as the server knows them, in two tabs (`?tab=profile|account`). */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: ProfileTab = params.get('tab') === 'account' ? 'account' : 'profile';
+  const { data, error, isLoading, mutate } = useMe();
+
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <Tabs role="tablist">
+        {PROFILE_TABS.map((value) => (
+          <Tab
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={tab === value}
+            aria-controls="profile-panel"
+            onClick={() => setParams({ tab: value }, { replace: true })}
+          >
+            {value === 'profile' ? t('profile.tabProfile') : t('profile.tabAccount')}
+          </Tab>
+        ))}
+      </Tabs>
+      <Card id="profile-panel" role="tabpanel">
+        {isLoading ? (
+          <Spinner />
+        ) : error || !data ? (
+          <ErrorState title={t('profile.loadFailed')} message={error?.message} onRetry={() => void mutate()} />
+        ) : tab === 'profile' ? (
+          <Fields>
+            <dt>{t('profile.firstName')}</dt>
+            <dd>{data.userData.first_name}</dd>
+            <dt>{t('profile.name')}</dt>
+            <dd>{data.userData.name}</dd>
+            <dt>{t('profile.role')}</dt>
+            <dd>{data.userData.role}</dd>
+          </Fields>
+        ) : (
+          <Fields>
+            <dt>{t('profile.email')}</dt>
+            <dd>{data.userData.email}</dd>
+            <dt>{t('profile.abilities')}</dt>
+            <dd>
+              {data.userAbilityRules.length ? (
+                <ul>
+                  {data.userAbilityRules.map((rule) => (
+                    <li key={`${rule.action}:${rule.subject}`}>
+                      {rule.action} {rule.subject}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                t('profile.noAbilities')
+              )}
+            </dd>
+          </Fields>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ModuleLoadError } from '../utils/module-load-error';
+import { raisePreloadError } from '../utils/raise-preload-error';
+import { ModuleFailure } from './module-failure';
+
+export interface ModuleErrorBoundaryProps {
+  /** Named in the error, e.g. `remote_leads`. */
+  source: string;
+  onRetry: () => void;
+  /** Called once a load (not a render) failed, so the failed download is not reused. */
+  onLoadError?: () => void;
+  children: ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+/** Keeps a failing page inside the layout: the error shows in place of the page and the rest of the app keeps working. */
+export class ModuleErrorBoundary extends Component<ModuleErrorBoundaryProps, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    if (error instanceof ModuleLoadError) {
+      this.props.onLoadError?.();
+      raisePreloadError(error);
+    } else console.error(`Page from ${this.props.source} failed to render`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return <ModuleFailure source={this.props.source} error={error} onRetry={this.props.onRetry} />;
+  }
+}

@@ -1,0 +1,62 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { ModuleLoadError } from './module-load-error';
+import { loadRemotePage, remoteNameOf, resetRemote, resetRemoteRegistryForTests } from './remote-registry';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
+
+const manifest = { remotes: [{ name: 'remote_leads', entry: 'http://localhost:3001/mf-manifest.json' }] };
+const Page = () => null;
+
+function answer(status: number, body: unknown) {
+  return { ok: status >= 200 && status < 300, status, json: async () => body };
+}
+
+let fetchMock: jest.Mock;
+
+beforeEach(() => {
+  resetRemoteRegistryForTests();
+  jest.mocked(registerRemotes).mockReset();
+  jest.mocked(loadRemote).mockReset().mockResolvedValue({ default: Page });
+  fetchMock = jest.fn(async () => answer(200, manifest));
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+test('remoteNameOf takes the remote out of a module id', () => {
+  expect(remoteNameOf('remote_admin/roles-page')).toBe('remote_admin');
+});
+
+test('reads the manifest once and registers its remotes', async () => {
+  await loadRemotePage('remote_leads/leads-list-page');
+  await loadRemotePage('remote_leads/lead-status-list-page');
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(fetchMock.mock.calls[0][0]).toBe('/build/remotes.json');
+  expect(registerRemotes).toHaveBeenCalledWith(manifest.remotes);
+  expect(loadRemote).toHaveBeenCalledWith('remote_leads/leads-list-page');
+});
+
+test('every failure is a ModuleLoadError naming the remote and module', async () => {
+  jest.mocked(loadRemote).mockRejectedValue(new Error('script failed'));
+  const failure = loadRemotePage('remote_leads/leads-list-page');
+  await expect(failure).rejects.toBeInstanceOf(ModuleLoadError);
+  await expect(failure).rejects.toMatchObject({ source: 'remote_leads', moduleId: 'remote_leads/leads-list-page' });
+});
+
+test('a module without a default export is a failure', async () => {
+  jest.mocked(loadRemote).mockResolvedValue({});
+  await expect(loadRemotePage('remote_leads/leads-list-page')).rejects.toBeInstanceOf(ModuleLoadError);
+});
+
+test('a failed manifest request is asked again next time', async () => {
+  fetchMock.mockResolvedValueOnce(answer(404, {}));
+  await expect(loadRemotePage('remote_leads/leads-list-page')).rejects.toBeInstanceOf(ModuleLoadError);
+  await expect(loadRemotePage('remote_leads/leads-list-page')).resolves.toEqual({ default: Page });
+  expect(fetchMock).toHaveBeenCalledTimes(2);
+});
+
+test('resetRemote re-registers the remote with force, which drops the runtime cache for it', async () => {
+  await loadRemotePage('remote_leads/leads-list-page');
+  resetRemote('remote_leads');
+  expect(registerRemotes).toHaveBeenLastCalledWith([manifest.remotes[0]], { force: true });
+  resetRemote('remote_unknown');
+  expect(registerRemotes).toHaveBeenCalledTimes(2);
+});

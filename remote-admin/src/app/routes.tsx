@@ -1,0 +1,17 @@
+import type { RouteObject } from 'react-router-dom';
+import AddStepDrawer from './exposed/add-step-drawer';
+import CommentStepListPage from './exposed/comment-step-list-page';
+import PermissionsPage from './exposed/permissions-page';
+import RolesPage from './exposed/roles-page';
+
+/** The standalone shell's routes: the same paths and child routes the host gives these modules (issue §4). */
+export const routes: RouteObject[] = [
+  {
+    path: '/comment-step/list',
+    handle: { title: 'Comment steps' },
+    element: <CommentStepListPage />,
+    children: [{ path: 'AddStepDrawer', element: <AddStepDrawer /> }],
+  },
+  { path: '/apps/roles', handle: { title: 'Roles' }, element: <RolesPage /> },
+  { path: '/apps/permissions', handle: { title: 'Permissions' }, element: <PermissionsPage /> },
+];

@@ -1,0 +1,18 @@
+// remote_admin: comment steps, roles and permissions, loaded by the host through mf-manifest.json;
+// `pnpm dev` serves the standalone shell on :3003 and proxies /api to the API.
+const { createConfig } = require('../tooling/webpack.base.cjs');
+
+module.exports = createConfig({
+  dirname: __dirname,
+  name: 'remote_admin',
+  port: 3003,
+  publicPath: 'auto',
+  standalonePath: '/build/remotes/admin/',
+  title: 'CRM · Admin',
+  exposes: {
+    './comment-step-list-page': './src/app/exposed/comment-step-list-page.tsx',
+    './add-step-drawer': './src/app/exposed/add-step-drawer.tsx',
+    './permissions-page': './src/app/exposed/permissions-page.tsx',
+    './roles-page': './src/app/exposed/roles-page.tsx',
+  },
+});

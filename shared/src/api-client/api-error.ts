@@ -1,0 +1,26 @@
+/** Per-field validation messages of a 422 answer. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * What every failed API call throws: the HTTP status (0 when the server could not be reached),
+ * the server's message and code, and for 422 the messages per field.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, options: { code?: string; errors?: FieldErrors } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = options.code;
+    this.errors = options.errors ?? {};
+  }
+}
+
+/** The first server message for `field`, for forms that show one message per field (§8). */
+export function firstFieldError(error: unknown, field: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  return error.errors[field]?.[0];
+}

@@ -1,0 +1,253 @@
+import { CheckListPlugin } from '@lexical/react/LexicalCheckListPlugin';
+import { LexicalComposer, type InitialConfigType } from '@lexical/react/LexicalComposer';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
+import { ListPlugin } from '@lexical/react/LexicalListPlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
+import { $addUpdateTag } from 'lexical';
+import { useCallback, useContext, useId, useState } from 'react';
+import styled from 'styled-components';
+import { alpha, firstError, ThemeFallback, ToastContext } from '@crm/shared/ui';
+import { richTextContentStyles } from './components/content-styles';
+import { EDITOR_NODES } from './nodes/editor-nodes';
+import { CollapsiblePlugin } from './plugins/collapsible-plugin';
+import { EditablePlugin } from './plugins/editable-plugin';
+import { FloatingLinkEditorPlugin } from './plugins/floating-link-editor-plugin';
+import { HtmlValuePlugin } from './plugins/html-value-plugin';
+import { ImagePlugin } from './plugins/image-plugin';
+import { TableActionMenuPlugin } from './plugins/table-action-menu-plugin';
+import { ToolbarPlugin } from './plugins/toolbar-plugin';
+import { VideoPlugin } from './plugins/video-plugin';
+import { editorTheme } from './utils/editor-theme';
+import { $replaceContentWithHtml, HTML_IMPORT_TAG } from './utils/html-io';
+import { isSafeLinkUrl } from './utils/safe-url';
+import { uploadEditorImage } from './utils/upload-editor-image';
+import { uploadImageFile } from './utils/upload-image-file';
+
+export interface RichTextEditorProps {
+  /** The document as HTML. Read at mount, and again when it changes while the editor is not focused. */
+  value: string;
+  /** Receives the document as HTML after each change ('' when it is empty). */
+  onChange: (html: string) => void;
+  label?: string;
+  /** Server messages for the field; only the first is shown (§8). */
+  error?: string | readonly string[] | null;
+  placeholder?: string;
+  /** Height of the editing area in px (§9: 400); longer content scrolls. */
+  height?: number;
+  readOnly?: boolean;
+  /** Uploads an image and resolves to its URL; defaults to {@link uploadEditorImage} (`POST /api/upload`). */
+  uploadImage?: (file: File) => Promise<string>;
+  /** Told 'Invalid image URL from server' or 'Image upload failed'; defaults to an error toast, else the console. */
+  onUploadError?: (message: string) => void;
+  /** Id of the editable element. */
+  id?: string;
+}
+
+/** Editing-area height from the spec (§9). */
+export const RICH_TEXT_EDITOR_HEIGHT = 400;
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+  min-width: 0;
+`;
+
+const Label = styled.span`
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  color: ${({ theme }) => theme.colors.text};
+  line-height: 1.2;
+  cursor: default;
+`;
+
+// Outlined like TextField: 1px border, 2px primary border and a soft ring while focused, error colour when invalid.
+const Frame = styled.div<{ $invalid: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  transition: border-color ${({ theme }) => theme.transition}, box-shadow ${({ theme }) => theme.transition};
+  &:hover:not(:focus-within) {
+    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.textMuted)};
+  }
+  &:focus-within {
+    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.primary)};
+    box-shadow: 0 0 0 1px ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.primary)},
+      0 2px 6px ${({ theme, $invalid }) => alpha($invalid ? theme.colors.error : theme.colors.primary, 0.25)};
+  }
+`;
+
+const Scroller = styled.div`
+  overflow-y: auto;
+  overscroll-behavior: contain;
+`;
+
+// The positioned box the placeholder and the context bars are drawn in; it scrolls with the content.
+const ContentAnchor = styled.div`
+  position: relative;
+  min-height: 100%;
+`;
+
+const Editable = styled(ContentEditable)`
+  min-height: 100%;
+  padding: 0.75rem 0.875rem;
+  outline: none;
+  ${richTextContentStyles}
+
+  .crm-rte__embed { margin: 0 0 0.5rem; }
+  .crm-rte__embed-focus iframe, .crm-rte__table-cell-selected {
+    outline: 2px solid ${({ theme }) => theme.colors.primary};
+  }
+  .crm-rte__table-cell-selected { background: ${({ theme }) => alpha(theme.colors.primary, 0.08)}; }
+  .crm-rte__table-wrapper { overflow-x: auto; margin: 0 0 0.5rem; }
+  .crm-rte__table-wrapper > table { margin: 0; }
+  /* Everything but the title of a closed section is hidden, as a real <details> would. */
+  details:not([open]) > .crm-rte__collapsible-content { display: none; }
+`;
+
+const Placeholder = styled.div`
+  position: absolute;
+  inset-block-start: 0.75rem;
+  inset-inline: 0.875rem;
+  overflow: hidden;
+  color: ${({ theme }) => theme.colors.textDisabled};
+  font-size: ${({ theme }) => theme.font.size};
+  line-height: 1.6;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  pointer-events: none;
+  user-select: none;
+`;
+
+const Message = styled.div`
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  line-height: 1.3;
+  color: ${({ theme }) => theme.colors.error};
+`;
+
+function logEditorError(error: Error) {
+  console.error('Rich-text editor error', error);
+}
+
+function RichTextEditorView({
+  value,
+  onChange,
+  label,
+  error,
+  placeholder,
+  height = RICH_TEXT_EDITOR_HEIGHT,
+  readOnly = false,
+  uploadImage,
+  onUploadError,
+  id,
+}: RichTextEditorProps) {
+  const autoId = useId();
+  const editorId = id ?? `rich-text-${autoId}`;
+  const labelId = `${editorId}-label`;
+  const errorId = `${editorId}-error`;
+  const message = firstError(error);
+  const toast = useContext(ToastContext);
+  const [anchorElem, setAnchorElem] = useState<HTMLDivElement | null>(null);
+
+  // Read once: later values reach the editor through HtmlValuePlugin, never by re-creating it.
+  const [initialConfig] = useState<InitialConfigType>(() => ({
+    namespace: 'crm-rich-text',
+    theme: editorTheme,
+    nodes: EDITOR_NODES,
+    editable: !readOnly,
+    onError: logEditorError,
+    editorState: (editor) => {
+      $addUpdateTag(HTML_IMPORT_TAG);
+      $replaceContentWithHtml(editor, value);
+    },
+  }));
+
+  const reportUploadError = useCallback(
+    (text: string) => {
+      if (onUploadError) onUploadError(text);
+      else if (toast) toast.error(text);
+      else console.error(text);
+    },
+    [onUploadError, toast],
+  );
+
+  const upload = useCallback(
+    (file: File) => uploadImageFile(file, uploadImage ?? uploadEditorImage, reportUploadError),
+    [uploadImage, reportUploadError],
+  );
+
+  const focusEditor = () => document.getElementById(editorId)?.focus();
+
+  return (
+    <Root>
+      {label ? (
+        <Label id={labelId} onClick={focusEditor}>
+          {label}
+        </Label>
+      ) : null}
+      <LexicalComposer initialConfig={initialConfig}>
+        <Frame $invalid={Boolean(message)}>
+          {readOnly ? null : <ToolbarPlugin upload={upload} />}
+          <Scroller style={{ height }}>
+            <ContentAnchor ref={setAnchorElem}>
+              <RichTextPlugin
+                contentEditable={
+                  <Editable
+                    id={editorId}
+                    ariaLabelledBy={label ? labelId : undefined}
+                    ariaLabel={label ? undefined : 'Rich text editor'}
+                    ariaDescribedBy={message ? errorId : undefined}
+                    ariaInvalid={message ? true : undefined}
+                    ariaMultiline
+                    // Lexical types it as required next to `placeholder`; undefined simply leaves the attribute out.
+                    aria-placeholder={placeholder as string}
+                    placeholder={(editable) =>
+                      placeholder && editable ? <Placeholder>{placeholder}</Placeholder> : null
+                    }
+                  />
+                }
+                ErrorBoundary={LexicalErrorBoundary}
+              />
+              <FloatingLinkEditorPlugin anchorElem={anchorElem} />
+              <TableActionMenuPlugin anchorElem={anchorElem} />
+            </ContentAnchor>
+          </Scroller>
+          <HistoryPlugin />
+          <ListPlugin />
+          <CheckListPlugin />
+          <LinkPlugin validateUrl={isSafeLinkUrl} />
+          <TablePlugin hasCellMerge={false} hasCellBackgroundColor={false} hasHorizontalScroll />
+          <ImagePlugin upload={upload} />
+          <VideoPlugin />
+          <CollapsiblePlugin />
+          <EditablePlugin editable={!readOnly} />
+          <HtmlValuePlugin value={value} onChange={onChange} />
+        </Frame>
+      </LexicalComposer>
+      {message ? (
+        <Message id={errorId} role="alert">
+          {message}
+        </Message>
+      ) : null}
+    </Root>
+  );
+}
+
+/**
+ * The rich-text editor (Lexical) used for lead notes, documents and comments. Its value is HTML.
+ * Toolbar: formats, headings, quote, lists, links, image upload, video embeds, tables, code blocks, emoji and
+ * collapsible sections; context bars on links, images and tables; undo/redo (§9, issue 3).
+ */
+export function RichTextEditor(props: RichTextEditorProps) {
+  return (
+    <ThemeFallback>
+      <RichTextEditorView {...props} />
+    </ThemeFallback>
+  );
+}

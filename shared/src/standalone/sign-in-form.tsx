@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { z } from 'zod';
+import { api } from '../api-client/api-client';
+import { ApiError, type FieldErrors } from '../api-client/api-error';
+import { saveSession } from '../api-client/storage';
+import { loginInputSchema, sessionSchema } from '../schemas/auth';
+import { Button } from '../ui/components/button';
+import { alpha } from '../ui/tokens/alpha';
+import { TextField } from '../ui/components/text-field';
+
+export interface SignInFormProps {
+  /** The app's name, shown in the heading. */
+  title: string;
+  /** Called after the session has been saved. */
+  onSignedIn?: () => void;
+}
+
+const Panel = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  width: min(100%, 26rem);
+  margin: 3rem auto;
+  padding: 2rem;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+`;
+
+const Heading = styled.h1`
+  font-size: ${({ theme }) => theme.font.sizeXl};
+  font-weight: 500;
+`;
+
+const Lead = styled.p`
+  margin: -0.5rem 0 0.5rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const FormError = styled.div`
+  padding: 0.625rem 0.875rem;
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.error};
+  background: ${({ theme }) => alpha(theme.colors.error, 0.12)};
+`;
+
+/** Signs in against POST /api/auth/login and stores the session; 422 messages are shown per field. */
+export function SignInForm({ title, onSignedIn }: SignInFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(null);
+    const input = loginInputSchema.safeParse({ email, password });
+    if (!input.success) {
+      setErrors(z.flattenError(input.error).fieldErrors as FieldErrors);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const session = sessionSchema.parse(await api.post('/auth/login', input.data));
+      saveSession(session);
+      onSignedIn?.();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
+      else setFormError(error instanceof ApiError ? error.message : 'Sign-in failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Panel onSubmit={submit} noValidate aria-labelledby="standalone-sign-in-title">
+      <Heading id="standalone-sign-in-title">Sign in</Heading>
+      <Lead>{title}</Lead>
+      {formError ? <FormError role="alert">{formError}</FormError> : null}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+        autoFocus
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password}
+      />
+      <Button type="submit" loading={busy}>
+        Sign in
+      </Button>
+    </Panel>
+  );
+}

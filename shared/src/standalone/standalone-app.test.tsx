@@ -1,0 +1,125 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router-dom';
+import { api } from '../api-client/api-client';
+import { saveSession } from '../api-client/storage';
+import { StandaloneApp } from './standalone-app';
+
+function reply(status: number, body: unknown) {
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    statusText: '',
+    headers: { get: () => 'application/json' },
+    text: async () => JSON.stringify(body),
+  };
+}
+
+const session = {
+  accessToken: 'tok-1',
+  userData: { id: 1, first_name: 'Anna', name: 'Anna Petrova', email: 'admin@example.com', role: 'Admin', avatar: null },
+  userAbilityRules: [{ action: 'manage', subject: 'all' }],
+};
+
+function StatusesPage() {
+  return <h1>Lead statuses page</h1>;
+}
+
+const routes: RouteObject[] = [
+  { path: '/lead-status/list', element: <StatusesPage />, handle: { title: 'Lead statuses' } },
+  { path: '/leads/list', element: <h1>Leads page</h1>, handle: { title: 'Leads' } },
+  { path: '/leads/:id', element: <h1>Lead</h1>, handle: { title: 'Lead' } },
+];
+
+let fetchMock: jest.Mock;
+
+beforeEach(() => {
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  fetchMock = jest.fn();
+  global.fetch = fetchMock as unknown as typeof fetch;
+});
+
+describe('StandaloneApp', () => {
+  it('asks to sign in while signed out, then shows the routes', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, session));
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Lead statuses page')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('http://localhost/api/auth/login');
+    expect(JSON.parse(init.body)).toEqual({ email: 'admin@example.com', password: 'secret-password' });
+    expect(localStorage.getItem('accessToken')).toBe('tok-1');
+
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Lead statuses', 'Leads']);
+    await user.click(screen.getByRole('link', { name: 'Leads' }));
+    expect(screen.getByRole('heading', { name: 'Leads page' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/leads/list');
+  });
+
+  it('shows the first server error per field from a 422', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(422, { message: 'Invalid', errors: { email: ['These credentials do not match our records.', 'Second'] } }),
+    );
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('These credentials do not match our records.');
+    expect(screen.queryByText('Second')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the form before posting', async () => {
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('signs out through the API and returns to the sign-in form', async () => {
+    saveSession(session as Parameters<typeof saveSession>[0]);
+    window.history.replaceState(null, '', '/lead-status/list');
+    fetchMock.mockResolvedValueOnce(reply(200, { message: 'Signed out' }));
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    expect(screen.getByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
+    expect(screen.getByText('Anna Petrova')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('http://localhost/api/auth/logout');
+    expect(init.method).toBe('POST');
+    expect(init.headers.Authorization).toBe('Bearer tok-1');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('returns to the sign-in form when a call answers 401', async () => {
+    saveSession(session as Parameters<typeof saveSession>[0]);
+    fetchMock.mockResolvedValueOnce(reply(401, { message: 'Unauthenticated' }));
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    expect(await screen.findByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
+    await act(() => api.get('/lead-status').catch(() => undefined));
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Lead statuses page' })).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found text for an unknown path', () => {
+    saveSession(session as Parameters<typeof saveSession>[0]);
+    window.history.replaceState(null, '', '/nowhere');
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    expect(screen.getByRole('heading', { name: 'Page Not Found - 404' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import { useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { AbilityProvider } from '../abilities/react/ability-provider';
+import { api } from '../api-client/api-client';
+import { ApiError } from '../api-client/api-error';
+import { clearSession } from '../api-client/storage';
+import { fetcher } from '../api-client/swr';
+import { useSession } from '../api-client/use-session';
+import { ConfirmProvider } from '../ui/components/confirm-provider';
+import { ErrorState } from '../ui/components/error-state';
+import { ToastProvider } from '../ui/components/toast-provider';
+import { lightTheme } from '../ui/theme/app-theme';
+import { GlobalStyle } from '../ui/theme/global-style';
+import { navItems, type NavItem } from './nav-items';
+import { resolveBasename } from './resolve-basename';
+import { SignInForm } from './sign-in-form';
+import { StandaloneNav } from './standalone-nav';
+import { StandaloneTopBar } from './standalone-top-bar';
+
+export interface StandaloneAppProps {
+  /** The remote's name, shown in the top bar and the document title. */
+  title: string;
+  /** The remote's routes; top-level ones with `handle.title` are listed in the nav. */
+  routes: RouteObject[];
+}
+
+const swrConfig: SWRConfiguration = {
+  fetcher,
+  // Retrying a 4xx only repeats the same answer; network failures and 5xx may pass.
+  shouldRetryOnError: (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500,
+};
+
+const Main = styled.main`
+  max-width: 1440px;
+  margin: 0 auto;
+  padding: 1.5rem;
+`;
+
+function Fallback({ items }: { items: readonly NavItem[] }) {
+  const { pathname } = useLocation();
+  if (pathname === '/' && items.length > 0) return <Navigate to={items[0].to} replace />;
+  return <ErrorState title="Page Not Found - 404" message="We couldn't find the page you are looking for." />;
+}
+
+function StandaloneRoutes({ routes, items }: { routes: RouteObject[]; items: readonly NavItem[] }) {
+  // The catch-all ranks below any route of the remote, so a remote's own '/' or '*' still wins.
+  const all = useMemo(() => [...routes, { path: '*', element: <Fallback items={items} /> }], [routes, items]);
+  return useRoutes(all);
+}
+
+/**
+ * The minimal shell a remote renders when it runs on its own (its dev server, or its build under
+ * /build/remotes/<name>/): theme, toasts, confirmations, abilities from the stored rules, SWR,
+ * a sign-in form while signed out, and a router at the folder the remote is served from.
+ */
+export function StandaloneApp({ title, routes }: StandaloneAppProps) {
+  const session = useSession();
+  const [basename] = useState(() => resolveBasename());
+  const [signingOut, setSigningOut] = useState(false);
+  const items = useMemo(() => navItems(routes), [routes]);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      // The token is forgotten locally either way; a failed revoke must not keep the user signed in.
+    } finally {
+      setSigningOut(false);
+      clearSession();
+    }
+  };
+
+  return (
+    <ThemeProvider theme={lightTheme}>
+      <GlobalStyle />
+      <ToastProvider>
+        <ConfirmProvider>
+          <AbilityProvider rules={session.rules}>
+            {/* Keyed by token: a new session starts with an empty cache, so no data outlives its user. */}
+            <SWRConfig key={session.accessToken ?? 'signed-out'} value={{ ...swrConfig, provider: () => new Map() }}>
+              <StandaloneTopBar title={title} user={session.user} onSignOut={signOut} signingOut={signingOut} />
+              {session.isLoggedIn ? (
+                <BrowserRouter basename={basename}>
+                  <StandaloneNav items={items} />
+                  <Main>
+                    <StandaloneRoutes routes={routes} items={items} />
+                  </Main>
+                </BrowserRouter>
+              ) : (
+                <Main>
+                  <SignInForm title={title} />
+                </Main>
+              )}
+            </SWRConfig>
+          </AbilityProvider>
+        </ConfirmProvider>
+      </ToastProvider>
+    </ThemeProvider>
+  );
+}

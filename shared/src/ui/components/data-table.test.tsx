@@ -1,0 +1,136 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { DataTable, type DataTableColumn, type RowId } from './data-table';
+
+interface Status {
+  id: number;
+  name: string;
+  position: number;
+}
+
+const columns: DataTableColumn<Status>[] = [
+  { key: 'name', header: 'Name', sortable: true },
+  { key: 'position', header: 'Position', sortable: true, align: 'end' },
+  { key: 'actions', header: 'Actions', render: (row) => <button type="button">Delete {row.name}</button> },
+];
+
+const rows: Status[] = [
+  { id: 1, name: 'New', position: 1 },
+  { id: 2, name: 'In work', position: 2 },
+];
+
+function Harness(props: { rows?: Status[]; loading?: boolean; selectable?: boolean; onPerPageChange?: (n: number) => void }) {
+  const [page, setPage] = useState(2);
+  const [perPage, setPerPage] = useState(25);
+  const [sort, setSort] = useState<string | undefined>();
+  const [selected, setSelected] = useState<RowId[]>([]);
+  return (
+    <>
+      <DataTable
+        aria-label="Statuses"
+        columns={columns}
+        rows={props.rows ?? rows}
+        rowKey="id"
+        loading={props.loading}
+        page={page}
+        perPage={perPage}
+        total={230}
+        lastPage={Math.ceil(230 / perPage)}
+        onPageChange={setPage}
+        onPerPageChange={(n) => {
+          setPerPage(n);
+          props.onPerPageChange?.(n);
+        }}
+        sort={sort}
+        onSortChange={setSort}
+        selectable={props.selectable}
+        selectedIds={selected}
+        onSelectionChange={setSelected}
+      />
+      <output data-testid="state">{JSON.stringify({ page, perPage, sort: sort ?? null, selected })}</output>
+    </>
+  );
+}
+
+const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}');
+
+describe('DataTable', () => {
+  it('renders a row per item with plain and rendered cells', () => {
+    render(<Harness />);
+    const table = screen.getByRole('table', { name: 'Statuses' });
+    const bodyRows = within(table).getAllByRole('row').slice(1);
+    expect(bodyRows).toHaveLength(2);
+    expect(within(bodyRows[0]).getByText('New')).toBeInTheDocument();
+    expect(within(bodyRows[1]).getByRole('button', { name: 'Delete In work' })).toBeInTheDocument();
+    expect(screen.getByText('26–50 of 230')).toBeInTheDocument();
+  });
+
+  it("says 'No data available' when there are no rows", () => {
+    render(<Harness rows={[]} />);
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+  });
+
+  it('shows a loader instead of the empty text while loading', () => {
+    render(<Harness rows={[]} loading />);
+    expect(screen.queryByText('No data available')).not.toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('offers the spec page sizes and goes back to page 1 on a change', async () => {
+    const onPerPageChange = jest.fn();
+    render(<Harness onPerPageChange={onPerPageChange} />);
+    const select = screen.getByLabelText('Rows per page:');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '20', '25', '50', '100']);
+    await userEvent.setup().selectOptions(select, '50');
+    expect(onPerPageChange).toHaveBeenCalledWith(50);
+    expect(state()).toMatchObject({ page: 1, perPage: 50 });
+    expect(screen.getByText('1–50 of 230')).toBeInTheDocument();
+  });
+
+  it('moves between pages', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(state().page).toBe(3);
+    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    expect(state().page).toBe(1);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('toggles sorting ascending, descending, then off', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const header = screen.getByRole('columnheader', { name: /Name/ });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).not.toHaveAttribute('aria-sort');
+    const button = within(header).getByRole('button');
+    await user.click(button);
+    expect(state().sort).toBe('name');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(button);
+    expect(state().sort).toBe('-name');
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await user.click(button);
+    expect(state().sort).toBeNull();
+    expect(header).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('selects rows one by one and all at once', async () => {
+    const user = userEvent.setup();
+    render(<Harness selectable />);
+    const all = screen.getByRole('checkbox', { name: 'Select all rows' });
+    const [first] = screen.getAllByRole('checkbox', { name: 'Select row' });
+    await user.click(first);
+    expect(state().selected).toEqual([1]);
+    expect(all).not.toBeChecked();
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+    await user.click(all);
+    expect(state().selected).toEqual([1, 2]);
+    expect(all).toBeChecked();
+    await user.click(all);
+    expect(state().selected).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useTheme } from 'styled-components';
+import { IconInbox } from '../icons/icons';
+import { StateBadge, StateMessage, StateRoot, StateTitle } from './state-parts';
+import { withThemeFallback } from '../theme/with-theme-fallback';
+
+export interface EmptyStateProps {
+  title?: ReactNode;
+  message?: ReactNode;
+  icon?: ReactNode;
+  /** E.g. an "Add" button. */
+  action?: ReactNode;
+}
+
+function EmptyStateView({ title = 'No data available', message, icon, action }: EmptyStateProps) {
+  const theme = useTheme();
+  return (
+    <StateRoot>
+      <StateBadge aria-hidden $color={theme.colors.secondary}>
+        {icon ?? <IconInbox size={28} />}
+      </StateBadge>
+      <StateTitle>{title}</StateTitle>
+      {message ? <StateMessage>{message}</StateMessage> : null}
+      {action}
+    </StateRoot>
+  );
+}
+
+/** What a page shows when there is nothing yet; 'No data available' by default (§8). */
+export const EmptyState = withThemeFallback(EmptyStateView, 'EmptyState');

@@ -1,0 +1,16 @@
+import type { RefObject } from 'react';
+
+const FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/**
+ * Radix focuses the first tabbable element on open, which in our panels is the header's close button;
+ * a form is more useful with its first field focused. Falls back to Radix's choice when there is no field.
+ */
+export function focusFirstField(body: RefObject<HTMLElement | null>) {
+  return (event: Event) => {
+    const field = body.current?.querySelector<HTMLElement>(FIELD);
+    if (!field) return;
+    event.preventDefault();
+    field.focus();
+  };
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { withThemeFallback } from '../theme/with-theme-fallback';
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** Buttons at the end, e.g. "Add". */
+  actions?: ReactNode;
+}
+
+const Root = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem 1rem;
+  margin-bottom: 1.5rem;
+`;
+
+const Title = styled.h1`
+  font-size: ${({ theme }) => theme.font.sizeXl};
+  font-weight: 500;
+  line-height: 1.3;
+`;
+
+const Subtitle = styled.p`
+  margin: 0.25rem 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;
+
+function PageHeaderView({ title, subtitle, actions }: PageHeaderProps) {
+  return (
+    <Root>
+      <div>
+        <Title>{title}</Title>
+        {subtitle ? <Subtitle>{subtitle}</Subtitle> : null}
+      </div>
+      {actions ? <Actions>{actions}</Actions> : null}
+    </Root>
+  );
+}
+
+/** The page's heading (h1) with its actions. */
+export const PageHeader = withThemeFallback(PageHeaderView, 'PageHeader');

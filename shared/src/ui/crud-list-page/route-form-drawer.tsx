@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError, type FieldErrors } from '../../api-client/api-error';
+import { Button } from '../components/button';
+import { Drawer } from '../components/drawer';
+import { useToast } from '../components/use-toast';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 1.25rem;
+`;
+
+export interface RouteFormDrawerProps {
+  title: ReactNode;
+  /** Sends the form. A 422 puts its messages under the fields; any other failure shows its message in a toast. */
+  onSubmit: () => Promise<unknown>;
+  /** Toast shown after a successful save, just before the drawer closes. */
+  successMessage: string;
+  /** The fields, given the 422 messages per field name (pass them to each field's `error`). */
+  children: (errors: FieldErrors) => ReactNode;
+  saveLabel?: string;
+  cancelLabel?: string;
+  /** Where save, cancel and close lead; `..` (the list this drawer is a child route of) by default. */
+  backTo?: string;
+}
+
+/**
+ * A drawer that is a child route (`/lead-status/list/AddStatusDrawer`): open while mounted, closing
+ * navigates back to the parent, Save submits the form and leaves after success. The caller's
+ * `onSubmit` revalidates whatever list it changed.
+ */
+export function RouteFormDrawer({
+  title,
+  onSubmit,
+  successMessage,
+  children,
+  saveLabel = 'Сохранить',
+  cancelLabel = 'Отмена',
+  backTo = '..',
+}: RouteFormDrawerProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const formId = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const back = () => navigate(backTo);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    setErrors({});
+    try {
+      await onSubmit();
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+        setErrors(error.errors);
+      } else {
+        toast.error(error instanceof Error ? error.message : String(error));
+      }
+      return;
+    }
+    toast.success(successMessage);
+    back();
+  };
+
+  return (
+    <Drawer
+      open
+      onOpenChange={(open) => {
+        if (!open) back();
+      }}
+      title={title}
+      footer={
+        <>
+          <Button type="submit" form={formId} loading={submitting}>
+            {saveLabel}
+          </Button>
+          <Button variant="secondary" onClick={back}>
+            {cancelLabel}
+          </Button>
+        </>
+      }
+    >
+      <Form id={formId} onSubmit={submit} noValidate>
+        {children(errors)}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,37 @@
+// Pulls the DefaultTheme augmentation into every program that imports the kit, so `props.theme` is typed there too.
+import type {} from './theme/styled';
+
+export * from './tokens/alpha';
+export * from './tokens/breakpoints';
+export * from './tokens/colors';
+export * from './tokens/constants';
+export * from './theme/app-theme';
+export * from './theme/global-style';
+export * from './theme/with-theme-fallback';
+export * from './icons/icon';
+export * from './icons/icons';
+export * from './components/button';
+export * from './components/card';
+export * from './components/chip';
+export * from './components/confirm-context';
+export * from './components/confirm-dialog';
+export * from './components/confirm-provider';
+export * from './components/data-table';
+export * from './components/dialog';
+export * from './components/drawer';
+export * from './components/empty-state';
+export * from './components/error-state';
+export * from './components/first-error';
+export * from './components/icon-button';
+export * from './components/page-header';
+export * from './components/pagination';
+export * from './components/select';
+export * from './components/spinner';
+export * from './components/text-field';
+export * from './components/toast-context';
+export * from './components/toast-provider';
+export * from './components/use-confirm';
+export * from './components/use-toast';
+export * from './crud-list-page/crud-list-page';
+export * from './crud-list-page/route-form-drawer';
+export * from './crud-list-page/use-client-page';

@@ -1,0 +1,10 @@
+/** Default z-index of overlays: dialogs, drawers, their backdrops (§9). */
+export const Z_INDEX_OVERLAY = 2000;
+/** Toasts close after this long (§9). */
+export const TOAST_DURATION_MS = 3000;
+/** Select and combo menus are at most this tall (§9). */
+export const SELECT_MENU_MAX_HEIGHT = 310;
+/** Keyboard type-ahead in a select forgets the typed letters after this pause (§9). */
+export const TYPE_AHEAD_RESET_MS = 1000;
+/** Page sizes offered by tables (§9). */
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
