@@ -76,7 +76,7 @@ describe('federation', () => {
       await page.getByRole('link', { name: /comment steps/i }).click();
       await page.getByRole('heading', { name: /comment steps/i }).first().waitFor();
       await page.getByRole('link', { name: /document categories/i }).click();
-      await page.getByRole('heading', { name: /document categories/i }).first().waitFor();
+      await page.getByRole('heading', { name: 'Категории документов' }).first().waitFor();
       const count = await page.evaluate(
         () => ((window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__).renderers.size,
       );

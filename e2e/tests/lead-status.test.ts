@@ -6,22 +6,22 @@ import { fillLogin, launchBrowser, login, navigate, newPage } from '../support/b
 
 /** The slice that proves the whole path: list, add through the drawer (with a server error first), delete after 'Уверены?'. */
 async function exerciseLeadStatuses(page: Page, drawerUrl: RegExp, name: string) {
-  await page.getByRole('button', { name: /add status/i }).click();
+  await page.getByRole('button', { name: 'Добавить статус' }).click();
   await page.waitForURL(drawerUrl);
   const drawer = page.getByRole('dialog');
   await drawer.waitFor();
 
   // An empty name comes back from the server as a 422 shown under the field.
-  await drawer.getByRole('button', { name: /save/i }).click();
+  await drawer.getByRole('button', { name: 'Сохранить' }).click();
   await drawer.getByText('Enter a name').waitFor();
 
-  await drawer.getByLabel(/name/i).fill(name);
-  await drawer.getByRole('button', { name: /save/i }).click();
+  await drawer.getByLabel('Название').fill(name);
+  await drawer.getByRole('button', { name: 'Сохранить' }).click();
   await drawer.waitFor({ state: 'detached' });
   const row = page.getByRole('row', { name: new RegExp(name) });
   await row.waitFor();
 
-  await row.getByRole('button', { name: /delete/i }).click();
+  await row.getByRole('button', { name: /^Удалить/ }).click();
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
   await confirm.getByText('Уверены?').waitFor();
   await confirm.getByRole('button', { name: 'Да' }).click();
