@@ -16,3 +16,16 @@ export const createLeadStatusInputSchema = z.object({
   color: z.string().regex(HEX_COLOR, 'Use a colour like #0D9394').default('#A8AAAE'),
 });
 export type CreateLeadStatusInput = z.input<typeof createLeadStatusInputSchema>;
+
+/** PUT /api/lead-status/{id}: rename or recolour. */
+export const updateLeadStatusInputSchema = createLeadStatusInputSchema.partial();
+export type UpdateLeadStatusInput = z.input<typeof updateLeadStatusInputSchema>;
+
+/** POST /api/lead-status/reorder: every status id in the new order. */
+export const reorderLeadStatusesInputSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) });
+
+/** DELETE /api/lead-status/{id}/delete?replacement_id=: leads using the status move to the replacement. */
+export const deleteLeadStatusQuerySchema = z.object({ replacement_id: z.coerce.number().int().positive().optional() });
+
+/** POST /api/upload answers the stored image's address (§7). */
+export const uploadResultSchema = z.object({ url: z.string() });

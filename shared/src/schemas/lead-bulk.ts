@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+const ids = z.array(z.coerce.number().int().positive()).min(1, 'Выберите лиды').max(1000, 'Не более 1000 лидов за раз');
+
+/** POST /api/leads/bulk: one action on the selected leads; each lead is checked against the caller's scope and abilities. */
+export const leadBulkInputSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('status'), ids, status_id: z.coerce.number().int().positive('Выберите статус') }),
+  z.object({ action: z.literal('assign'), ids, user_id: z.coerce.number().int().positive('Выберите пользователя') }),
+  z.object({ action: z.literal('delete'), ids }),
+]);
+export type LeadBulkInput = z.input<typeof leadBulkInputSchema>;
+
+export const leadBulkResultSchema = z.object({
+  affected: z.number().int(),
+  /** Leads left alone, with why (out of scope or missing). */
+  skipped: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+});
+export type LeadBulkResult = z.infer<typeof leadBulkResultSchema>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { leadListItemSchema } from './lead';
+
+const personSchema = z.object({ id: z.number().int(), first_name: z.string(), name: z.string() });
+
+/** GET /api/leads/{id}: the lead (§3) plus what the detail page shows without further calls. */
+export const leadDetailSchema = leadListItemSchema.extend({
+  creator: personSchema.nullable(),
+  updated_by: personSchema.nullable(),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+export const leadCommentSchema = z.object({
+  id: z.number().int(),
+  lead_id: z.number().int(),
+  step: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  author: personSchema.nullable(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type LeadComment = z.infer<typeof leadCommentSchema>;
+
+export const leadCommentInputSchema = z.object({
+  step_id: z.coerce.number({ error: 'Выберите этап' }).int().positive('Выберите этап'),
+  body: z.string().trim().min(1, 'Напишите комментарий').max(50_000, 'Слишком длинный комментарий'),
+});
+export type LeadCommentInput = z.input<typeof leadCommentInputSchema>;
+
+export const LEAD_HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'status_changed',
+  'assigned',
+  'comment_added',
+  'comment_updated',
+  'comment_deleted',
+  'imported',
+] as const;
+
+/** One recorded change of a lead: who, when, what, and for field changes the old and new values. */
+export const leadHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(LEAD_HISTORY_ACTIONS),
+  user: personSchema.nullable(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  created_at: z.string(),
+});
+export type LeadHistoryEntry = z.infer<typeof leadHistoryEntrySchema>;

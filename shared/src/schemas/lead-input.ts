@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const name = (what: string) =>
+  z.string({ error: `Укажите ${what}` }).trim().max(100, 'Не более 100 символов');
+
+/**
+ * The lead form's fields (§2, §5), as POST /api/leads and POST /api/leads/{id} take them. The server adds what the
+ * shape cannot say: the phone is parsed with libphonenumber-js (region RU), statuses and users must exist, and the
+ * notes are sanitised. `version` is the version the form was read at; an update without it, or with a stale one, is refused.
+ */
+export const leadInputSchema = z.object({
+  surname: name('фамилию').min(1, 'Укажите фамилию'),
+  firstname: name('имя').min(1, 'Укажите имя'),
+  patronymic: name('отчество').default(''),
+  phone: z.string({ error: 'Укажите телефон' }).trim().min(1, 'Укажите телефон').max(40, 'Не более 40 символов'),
+  status_id: z.coerce.number({ error: 'Выберите статус' }).int().positive('Выберите статус'),
+  users: z.array(z.coerce.number().int().positive(), { error: 'Выберите ответственных' }).max(50).default([]),
+  additional_info: z.string().max(100_000, 'Слишком длинный текст').default(''),
+  version: z.coerce.number().int().nonnegative().optional(),
+});
+export type LeadInput = z.input<typeof leadInputSchema>;
+
+/** POST /api/leads/status/{id}. */
+export const leadStatusChangeInputSchema = z.object({
+  status_id: z.coerce.number({ error: 'Выберите статус' }).int().positive('Выберите статус'),
+});
+export type LeadStatusChangeInput = z.infer<typeof leadStatusChangeInputSchema>;
+
+/** GET /api/leads/favorite/{id} answers the caller's star after the toggle. */
+export const favoriteStateSchema = z.object({ is_favorite: z.boolean() });
+
+/** 409 body of a stale update: who changed the lead, when, and what it holds now. */
+export const leadConflictSchema = z.object({
+  message: z.string(),
+  code: z.literal('LEAD_VERSION_CONFLICT'),
+  conflict: z.object({
+    updated_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    updated_at: z.string(),
+    version: z.number().int(),
+  }),
+});
+export type LeadConflict = z.infer<typeof leadConflictSchema>;
