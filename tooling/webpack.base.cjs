@@ -97,6 +97,8 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
         }),
       ],
       performance: { hints: false },
+      // Keep `pnpm start` and CI logs readable: problems and the build time, not every module.
+      stats: { preset: 'errors-warnings', timings: true },
       optimization: { moduleIds: 'deterministic' },
       devServer: {
         port,
