@@ -101,9 +101,9 @@ describe('signed-in user', () => {
   );
 
   test('a non-Admin at / goes to their first permitted area instead of looping through login', async () => {
-    signInAs('Operator', [{ action: 'view', subject: 'document' }]);
+    signInAs('Operator', [{ action: 'view', subject: 'step' }]);
     const { router } = renderApp('/');
-    expect(await landed(router)).toBe('/document/list');
+    expect(await landed(router)).toBe('/comment-step/list');
   });
 
   test('a non-Admin with no area at all lands on their profile', async () => {

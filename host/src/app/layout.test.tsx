@@ -8,17 +8,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote page {id}</p> })),
 }));
 
-const ALL_ENTRIES = [
-  'Leads',
-  'Lead statuses',
-  'Documents',
-  'Document categories',
-  'Comment steps',
-  'Teams',
-  'Roles',
-  'Permissions',
-  'IP allow-list',
-];
+// Documents, Teams and the IP allow-list have no page yet (docs/decisions/003), so the menu leaves them out.
+const ALL_ENTRIES = ['Leads', 'Lead statuses', 'Document categories', 'Comment steps', 'Roles', 'Permissions'];
 
 beforeEach(() => {
   localStorage.clear();
@@ -50,10 +41,17 @@ describe('vertical navigation', () => {
     expect(await navEntries()).toEqual(['Leads', 'Lead statuses', 'Comment steps']);
   });
 
-  test('view all is not manage all: the IP allow-list stays hidden', async () => {
+  test('view all sees every built area', async () => {
     signInAs('Manager', [{ action: 'view', subject: 'all' }]);
     renderApp('/leads/list');
-    expect(await navEntries()).toEqual(ALL_ENTRIES.filter((entry) => entry !== 'IP allow-list'));
+    expect(await navEntries()).toEqual(ALL_ENTRIES);
+  });
+
+  test('an area with no page yet is left out of the menu but its route explains itself', async () => {
+    signInAs('Admin');
+    renderApp('/document/list');
+    expect(await navEntries()).not.toContain('Documents');
+    expect(await screen.findByText(/not available in this version/i)).toBeInTheDocument();
   });
 
   test('entries link to their routes and mark the current one', async () => {

@@ -74,8 +74,6 @@ describe('pages per the federation contract', () => {
     ['/lead-status/list/AddStatusDrawer', 'remote_leads/add-status-drawer'],
     ['/document-category/list', 'remote_documents/document-category-list-page'],
     ['/document-category/list/AddDrawer', 'remote_documents/add-category-drawer'],
-    ['/document/list', 'remote_documents/document-list-page'],
-    ['/document/list/4', 'remote_documents/document-list-page'],
     ['/comment-step/list', 'remote_admin/comment-step-list-page'],
     ['/comment-step/list/AddStepDrawer', 'remote_admin/add-step-drawer'],
     ['/apps/permissions', 'remote_admin/permissions-page'],
