@@ -13,5 +13,7 @@ module.exports = createConfig({
     './leads-list-page': './src/app/exposed/leads-list-page.tsx',
     './lead-status-list-page': './src/app/exposed/lead-status-list-page.tsx',
     './add-status-drawer': './src/app/exposed/add-status-drawer.tsx',
+    './lead-detail-page': './src/app/exposed/lead-detail-page.tsx',
+    './lead-form-page': './src/app/exposed/lead-form-page.tsx',
   },
 });

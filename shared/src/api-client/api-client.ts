@@ -69,7 +69,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.message, { code: parsed.data.code, errors: parsed.data.errors });
+    return new ApiError(response.status, parsed.data.message, { code: parsed.data.code, errors: parsed.data.errors, body });
   }
   // A proxy's HTML page or an empty body still becomes a readable error, never raw markup.
   const fallback =

@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly errors: FieldErrors;
+  /** The whole JSON answer, for errors that carry more than a message (e.g. a 409's `conflict`). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, options: { code?: string; errors?: FieldErrors } = {}) {
+  constructor(status: number, message: string, options: { code?: string; errors?: FieldErrors; body?: unknown } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = options.code;
     this.errors = options.errors ?? {};
+    this.body = options.body;
   }
 }
 

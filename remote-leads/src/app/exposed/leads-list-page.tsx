@@ -1,13 +1,38 @@
-import { useMemo } from 'react';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
+import { isLeadsKey } from '../../features/leads/api/get-leads';
 import { LeadsListPage } from '../../features/leads/components/leads-list-page';
+import { LeadsBulkBar } from '../../features/leads-bulk/components/leads-bulk-bar';
+import { LeadsExportButton } from '../../features/leads-export/components/leads-export-button';
+import { LeadsImportButton } from '../../features/leads-import/components/leads-import-button';
+import { LeadsKanban } from '../../features/leads-kanban/components/leads-kanban';
+import type { LeadStatus } from '@crm/shared/schemas';
 
-/** Federation module ./leads-list-page (/leads/list): the leads feature, given the statuses for its filter. */
+const NO_STATUSES: readonly LeadStatus[] = [];
+
+/**
+ * Federation module ./leads-list-page (/leads/list). Features do not import each other, so this is where the
+ * list gets its statuses, its import/export buttons, the bulk-actions bar and the kanban view.
+ */
 export default function LeadsListRoute() {
+  const { mutate } = useSWRConfig();
   const { data, isLoading } = useLeadStatuses();
-  const statusOptions = useMemo(
-    () => (data?.data ?? []).map((status) => ({ value: status.id, label: status.name })),
-    [data],
+  const statuses = data?.data ?? NO_STATUSES;
+  const reloadLeads = useCallback(() => void mutate(isLeadsKey), [mutate]);
+
+  return (
+    <LeadsListPage
+      statuses={statuses}
+      statusesLoading={isLoading}
+      renderActions={(filters) => (
+        <>
+          <LeadsImportButton onImported={reloadLeads} />
+          <LeadsExportButton query={filters} />
+        </>
+      )}
+      renderBulkActions={(slot) => <LeadsBulkBar {...slot} />}
+      renderKanban={(filters) => <LeadsKanban statuses={statuses} statusesLoading={isLoading} filters={filters} />}
+    />
   );
-  return <LeadsListPage statusOptions={statusOptions} statusesLoading={isLoading} />;
 }

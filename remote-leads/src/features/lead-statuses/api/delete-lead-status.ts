@@ -3,16 +3,23 @@ import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
 import { isLeadStatusesKey, LEAD_STATUSES_PATH } from './get-lead-statuses';
 
-/** Answers 409 `STATUS_IN_USE` while leads still carry the status; the ApiError's message says so. */
-export function deleteLeadStatus(id: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`${LEAD_STATUSES_PATH}/${id}/delete`);
+/** The error code of a 409 for a status leads still carry: retry with a replacement. */
+export const STATUS_IN_USE = 'STATUS_IN_USE';
+
+/**
+ * Deletes a status. While leads carry it the server answers 409 `STATUS_IN_USE`, unless `replacementId`
+ * names the status those leads move to first.
+ */
+export function deleteLeadStatus(id: number, replacementId?: number): Promise<{ message: string }> {
+  const query = replacementId === undefined ? '' : `?${new URLSearchParams({ replacement_id: String(replacementId) })}`;
+  return api.delete<{ message: string }>(`${LEAD_STATUSES_PATH}/${id}/delete${query}`);
 }
 
 export function useDeleteLeadStatus() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (id: number) => {
-      const answer = await deleteLeadStatus(id);
+    async (id: number, replacementId?: number) => {
+      const answer = await deleteLeadStatus(id, replacementId);
       await mutate(isLeadStatusesKey);
       return answer;
     },

@@ -61,12 +61,16 @@ describe('LeadStatusListPage', () => {
     expect(requestsTo(fetch, 'DELETE /api/lead-status/2/delete')).toHaveLength(1);
   });
 
-  it('shows the message of a 409 STATUS_IN_USE answer in an error toast and keeps the row', async () => {
-    mockFetch({
-      'GET /api/lead-status': { body: { data: statuses } },
-      'DELETE /api/lead-status/1/delete': {
-        status: 409,
-        body: { message: 'Статус используется лидами', code: 'STATUS_IN_USE' },
+  it('asks for a replacement when the API answers 409 STATUS_IN_USE, then deletes with replacement_id', async () => {
+    let current = statuses;
+    const fetch = mockFetch({
+      'GET /api/lead-status': () => ({ body: { data: current } }),
+      'DELETE /api/lead-status/1/delete': ({ url }) => {
+        if (!url.searchParams.has('replacement_id')) {
+          return { status: 409, body: { message: 'Статус используется лидами', code: 'STATUS_IN_USE' } };
+        }
+        current = current.filter((s) => s.id !== 1);
+        return { body: { message: 'Deleted' } };
       },
     });
     renderRoutes(routes, '/lead-status/list');
@@ -74,7 +78,38 @@ describe('LeadStatusListPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Удалить Новый' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Да' }));
 
-    expect(await screen.findByText('Статус используется лидами')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Статус используется' });
+    expect(within(dialog).getByText('Статус используется лидами')).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Заменить и удалить' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('Новый статус для лидов'));
+    // The status being deleted is not offered as its own replacement.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['В работе']);
+    await user.click(screen.getByRole('option', { name: 'В работе' }));
+    await user.click(confirm);
+
+    expect(await screen.findByText('Статус удалён')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Статус используется' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Новый' })).not.toBeInTheDocument());
+    expect(requestsTo(fetch, 'DELETE /api/lead-status/1/delete').map((r) => r.url.searchParams.get('replacement_id'))).toEqual([
+      null,
+      '2',
+    ]);
+  });
+
+  it('shows other delete failures in an error toast and keeps the row', async () => {
+    mockFetch({
+      'GET /api/lead-status': { body: { data: statuses } },
+      'DELETE /api/lead-status/1/delete': { status: 403, body: { message: 'Forbidden' } },
+    });
+    renderRoutes(routes, '/lead-status/list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Удалить Новый' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Да' }));
+
+    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Статус используется' })).not.toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Новый' })).toBeInTheDocument();
   });
 

@@ -1,17 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import type { LeadListItem } from '@crm/shared/schemas';
-import { mockFetch, requestsTo, type MockRequest } from '@crm/shared/testing';
-import { renderRoutes } from '@crm/shared/testing';
+import type { AbilityRule, LeadListItem, LeadStatus, User } from '@crm/shared/schemas';
+import { mockFetch, renderRoutes, requestsTo, type MockRequest } from '@crm/shared/testing';
 import { LeadsListPage } from './leads-list-page';
 
-const statusOptions = [
-  { value: 1, label: 'Новый' },
-  { value: 3, label: 'В работе' },
+// react-select and user-event are slow in jsdom, and the machine runs other suites alongside.
+jest.setTimeout(30_000);
+
+const statuses: LeadStatus[] = [
+  { id: 1, name: 'Новый', color: '#00CFE8', position: 1 },
+  { id: 3, name: 'В работе', color: '#FF9F43', position: 2 },
 ];
 
-const routes: RouteObject[] = [{ path: '/leads/list', element: <LeadsListPage statusOptions={statusOptions} /> }];
+const routes: RouteObject[] = [
+  { path: '/leads/list', element: <LeadsListPage statuses={statuses} /> },
+  { path: '/leads/:id', element: <p>lead page</p> },
+  { path: '/leads/:id/edit', element: <p>lead form</p> },
+];
 
 const lead: LeadListItem = {
   id: 7,
@@ -33,13 +39,20 @@ const lead: LeadListItem = {
   ],
   is_favorite: false,
 };
+const NAME = 'Иванов Иван Петрович';
+
+const users: User[] = [
+  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
+  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
+];
 
 /** Answers GET /api/leads with `rows` as one page out of `total`. */
-function leadsApi(rows: LeadListItem[], total = rows.length) {
+function leadsApi(rows: () => LeadListItem[], total?: number) {
   return ({ url }: MockRequest) => {
     const perPage = Number(url.searchParams.get('per_page') ?? 25);
     const page = Number(url.searchParams.get('page') ?? 1);
-    return { body: { data: rows, meta: { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) } } };
+    const count = total ?? rows().length;
+    return { body: { data: rows(), meta: { current_page: page, per_page: perPage, total: count, last_page: Math.max(1, Math.ceil(count / perPage)) } } };
   };
 }
 
@@ -48,49 +61,72 @@ const lastQuery = (fetch: ReturnType<typeof mockFetch>) => {
   return Object.fromEntries(requests[requests.length - 1].url.searchParams);
 };
 
+const paramsOf = (router: ReturnType<typeof renderRoutes>['router']) =>
+  Object.fromEntries(new URLSearchParams(router.state.location.search));
+
 describe('LeadsListPage', () => {
-  it('renders a row per lead: full name, phone, status, responsible users and the date', async () => {
-    mockFetch({ 'GET /api/leads': leadsApi([lead]) });
+  it('renders a row per lead: name link, phone, inline status, responsible chips, star, date and actions', async () => {
+    mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list');
 
-    const row = (await screen.findByRole('cell', { name: 'Иванов Иван Петрович' })).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells).toEqual(['Иванов Иван Петрович', '+7 900 123-45-67', 'В работе', 'Анна СмирноваОлег Кузнецов', '15.03.2025']);
+    const link = await screen.findByRole('link', { name: NAME });
+    expect(link).toHaveAttribute('href', '/leads/7');
+    const row = link.closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[1]).toHaveTextContent('+7 900 123-45-67');
+    expect(within(row).getByRole('combobox', { name: `Статус: ${NAME}` })).toHaveValue('3');
+    expect(cells[3]).toHaveTextContent('Анна СмирноваОлег Кузнецов');
+    expect(within(row).getByRole('button', { name: `Избранное: ${NAME}` })).toHaveAttribute('aria-pressed', 'false');
+    expect(cells[5]).toHaveTextContent('15.03.2025');
+    expect(within(row).getByRole('link', { name: `Открыть ${NAME}` })).toHaveAttribute('href', '/leads/7');
+    expect(within(row).getByRole('link', { name: `Редактировать ${NAME}` })).toHaveAttribute('href', '/leads/7/edit');
+    expect(within(row).getByRole('button', { name: `Удалить ${NAME}` })).toBeInTheDocument();
     expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
   });
 
   it("says 'No data available' when there are no leads", async () => {
-    mockFetch({ 'GET /api/leads': leadsApi([]) });
+    mockFetch({ 'GET /api/leads': leadsApi(() => []), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list');
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
-  it('reads page, page size, search, status and sort from the URL and sends them to the API', async () => {
-    const fetch = mockFetch({ 'GET /api/leads': leadsApi([lead], 60) });
-    renderRoutes(routes, '/leads/list?page=2&per_page=10&search=Иван&status_id=3&sort=phone');
+  it('reads page, page size, search, filters and sort from the URL and sends them to the API', async () => {
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead], 60), 'GET /api/users': { body: { data: users } } });
+    renderRoutes(routes, '/leads/list?page=2&per_page=10&search=Иван&status_id=3&user_id=5&favorite=1&sort=phone');
 
-    await screen.findByRole('cell', { name: 'Иванов Иван Петрович' });
-    expect(lastQuery(fetch)).toEqual({ page: '2', per_page: '10', search: 'Иван', status_id: '3', sort: 'phone' });
+    await screen.findByRole('link', { name: NAME });
+    expect(lastQuery(fetch)).toEqual({
+      page: '2',
+      per_page: '10',
+      search: 'Иван',
+      status_id: '3',
+      user_id: '5',
+      favorite: '1',
+      sort: 'phone',
+    });
     expect(screen.getByLabelText('Поиск')).toHaveValue('Иван');
     expect(screen.getByRole('combobox', { name: 'Rows per page:' })).toHaveValue('10');
     expect(screen.getByText('В работе', { selector: '[class*="singleValue"]' })).toBeInTheDocument();
+    expect(await screen.findByText('Олег Кузнецов', { selector: '[class*="singleValue"]' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Только избранные' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('columnheader', { name: 'Телефон' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
   it('falls back to the defaults for values the API would reject', async () => {
-    const fetch = mockFetch({ 'GET /api/leads': leadsApi([lead]) });
-    renderRoutes(routes, '/leads/list?page=-1&per_page=7&sort=password&status_id=abc');
-    await screen.findByRole('cell', { name: 'Иванов Иван Петрович' });
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
+    renderRoutes(routes, '/leads/list?page=-1&per_page=7&sort=password&status_id=abc&user_id=0&favorite=yes&view=grid');
+    await screen.findByRole('link', { name: NAME });
     expect(lastQuery(fetch)).toEqual({ page: '1', per_page: '25', sort: '-created_at' });
+    expect(screen.getByRole('checkbox', { name: 'Только избранные' })).not.toBeChecked();
   });
 
-  it('writes page, page size, sort, status and the debounced search to the URL', async () => {
-    const fetch = mockFetch({ 'GET /api/leads': leadsApi([lead], 120) });
+  it('writes page, page size, sort, filters and the debounced search to the URL', async () => {
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead], 120), 'GET /api/users': { body: { data: users } } });
     const { router } = renderRoutes(routes, '/leads/list');
     const user = userEvent.setup();
-    const params = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
-    await screen.findByRole('cell', { name: 'Иванов Иван Петрович' });
+    const params = () => paramsOf(router);
+    await screen.findByRole('link', { name: NAME });
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(params()).toEqual({ page: '3' });
@@ -102,13 +138,164 @@ describe('LeadsListPage', () => {
     expect(params()).toEqual({ per_page: '50', sort: 'phone' });
 
     await user.click(screen.getByLabelText('Статус'));
-    await user.click(await screen.findByRole('option', { name: 'В работе' }));
+    // The rows' native status selects have options too; the react-select menu is the listbox.
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'В работе' }));
     expect(params()).toEqual({ per_page: '50', sort: 'phone', status_id: '3' });
 
+    await user.click(screen.getByLabelText('Ответственный'));
+    await user.click(await screen.findByRole('option', { name: 'Анна Смирнова' }));
+    expect(params()).toEqual({ per_page: '50', sort: 'phone', status_id: '3', user_id: '2' });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Только избранные' }));
+    expect(params()).toEqual({ per_page: '50', sort: 'phone', status_id: '3', user_id: '2', favorite: '1' });
+
     await user.type(screen.getByLabelText('Поиск'), 'Петров');
-    await waitFor(() => expect(params()).toEqual({ per_page: '50', sort: 'phone', status_id: '3', search: 'Петров' }));
-    await waitFor(() => expect(lastQuery(fetch)).toEqual({ page: '1', per_page: '50', sort: 'phone', status_id: '3', search: 'Петров' }));
+    const expected = { per_page: '50', sort: 'phone', status_id: '3', user_id: '2', favorite: '1', search: 'Петров' };
+    await waitFor(() => expect(params()).toEqual(expected));
+    await waitFor(() => expect(lastQuery(fetch)).toEqual({ ...expected, page: '1' }));
     // One request for the finished word, not one per letter.
     expect(requestsTo(fetch, 'GET /api/leads').filter((r) => r.url.searchParams.has('search'))).toHaveLength(1);
+  });
+
+  it('returns to page 1 when a filter changes, but keeps the page when only the view changes', async () => {
+    mockFetch({ 'GET /api/leads': leadsApi(() => [lead], 120), 'GET /api/users': { body: { data: users } } });
+    const kanbanRoutes: RouteObject[] = [
+      { path: '/leads/list', element: <LeadsListPage statuses={statuses} renderKanban={() => <p>kanban view</p>} /> },
+    ];
+    const { router } = renderRoutes(kanbanRoutes, '/leads/list?page=3&sort=phone');
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: NAME });
+
+    await user.click(screen.getByRole('button', { name: 'Канбан' }));
+    expect(paramsOf(router)).toEqual({ page: '3', sort: 'phone', view: 'kanban' });
+    expect(screen.getByText('kanban view')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // The kanban has a column per status, so its status filter would mean nothing.
+    expect(screen.queryByLabelText('Статус')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Только избранные' }));
+    expect(paramsOf(router)).toEqual({ sort: 'phone', view: 'kanban', favorite: '1' });
+
+    await user.click(screen.getByRole('button', { name: 'Таблица' }));
+    expect(paramsOf(router)).toEqual({ sort: 'phone', favorite: '1' });
+    expect(await screen.findByRole('table', { name: 'Лиды' })).toBeInTheDocument();
+  });
+
+  it('changes the status inline and keeps it once the API agrees', async () => {
+    let current = lead;
+    const fetch = mockFetch({
+      'GET /api/leads': leadsApi(() => [current]),
+      'GET /api/users': { body: { data: users } },
+      'POST /api/leads/status/7': () => {
+        current = { ...lead, status_id: 1, status: { id: 1, name: 'Новый', color: '#00CFE8' }, version: 2 };
+        return { body: { data: { ...current, creator: null, updated_by: null } } };
+      },
+    });
+    renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: `Статус: ${NAME}` });
+
+    await user.selectOptions(select, 'Новый');
+    expect(select).toHaveValue('1');
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1));
+    expect(requestsTo(fetch, 'POST /api/leads/status/7')[0].body).toEqual({ status_id: 1 });
+    expect(select).toHaveValue('1');
+  });
+
+  it('puts the old status back and says so when the status change fails', async () => {
+    const fetch = mockFetch({
+      'GET /api/leads': leadsApi(() => [lead]),
+      'GET /api/users': { body: { data: users } },
+      'POST /api/leads/status/7': { status: 403, body: { message: 'Нет прав' } },
+    });
+    renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: `Статус: ${NAME}` });
+
+    await user.selectOptions(select, 'Новый');
+    expect(await screen.findByText('Не удалось изменить статус: Нет прав')).toBeInTheDocument();
+    expect(select).toHaveValue('3');
+    expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1);
+  });
+
+  it("toggles the caller's star at once and rolls it back when the call fails", async () => {
+    let answer: { status?: number; body: unknown } = { body: { data: { is_favorite: true } } };
+    const fetch = mockFetch({
+      'GET /api/leads': leadsApi(() => [lead]),
+      'GET /api/users': { body: { data: users } },
+      'GET /api/leads/favorite/7': () => answer,
+    });
+    renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+    const star = await screen.findByRole('button', { name: `Избранное: ${NAME}` });
+
+    await user.click(star);
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(1));
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+
+    answer = { status: 500, body: { message: 'Server Error' } };
+    await user.click(star);
+    expect(await screen.findByText('Не удалось обновить избранное: Server Error')).toBeInTheDocument();
+    expect(star).toHaveAttribute('aria-pressed', 'true');
+    expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(2);
+  });
+
+  it("asks 'Уверены?' before deleting, deletes only on confirmation and reloads the list", async () => {
+    let rows = [lead];
+    const fetch = mockFetch({
+      'GET /api/leads': leadsApi(() => rows),
+      'GET /api/users': { body: { data: users } },
+      'DELETE /api/leads/7': () => {
+        rows = [];
+        return { body: { message: 'Deleted' } };
+      },
+    });
+    renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: `Удалить ${NAME}` }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: `Удалить ${NAME}` }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
+    expect(await screen.findByText('Лид удалён')).toBeInTheDocument();
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1);
+  });
+
+  it('hides the responsible-user filter and asks for no users without `view users`; actions follow the abilities', async () => {
+    const rules: AbilityRule[] = [{ action: 'view', subject: 'lead' }];
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
+    renderRoutes(routes, '/leads/list?user_id=5', rules);
+
+    const row = (await screen.findByRole('link', { name: NAME })).closest('tr')!;
+    expect(screen.queryByLabelText('Ответственный')).not.toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/users')).toHaveLength(0);
+    // A user filter the reader cannot see is not applied either.
+    expect(lastQuery(fetch)).toEqual({ page: '1', per_page: '25', sort: '-created_at' });
+    // Without `edit lead` the status is a plain chip; without create/edit/delete only "open" is offered.
+    expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(within(row).getByText('В работе')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: `Открыть ${NAME}` })).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: `Редактировать ${NAME}` })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: `Удалить ${NAME}` })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Добавить лида' })).not.toBeInTheDocument();
+  });
+
+  it('shows the responsible-user filter with the users from GET /api/users when allowed', async () => {
+    const rules: AbilityRule[] = [
+      { action: 'view', subject: 'lead' },
+      { action: 'view', subject: 'users' },
+    ];
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
+    renderRoutes(routes, '/leads/list', rules);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByLabelText('Ответственный'));
+    expect(await screen.findByRole('option', { name: 'Олег Кузнецов' })).toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/users')).toHaveLength(1);
   });
 });

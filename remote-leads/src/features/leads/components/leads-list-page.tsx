@@ -1,15 +1,40 @@
-import { Card, ErrorState, PageHeader, type SelectOption } from '@crm/shared/ui';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useLeads } from '../api/get-leads';
+import { useSWRConfig } from 'swr';
+import { Can, useAbility } from '@crm/shared/abilities/react';
+import type { LeadStatus } from '@crm/shared/schemas';
+import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption } from '@crm/shared/ui';
+import { isLeadsKey, useLeads } from '../api/get-leads';
+import { useUsers } from '../api/get-users';
+import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { useLeadsQuery } from '../hooks/use-leads-query';
-import { DEFAULT_LEADS_SORT } from '../utils/parse-leads-query';
+import { DEFAULT_LEADS_SORT, toLeadsFilters, type LeadsFilters } from '../utils/parse-leads-query';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
+import { ViewSwitch } from './view-switch';
+
+/** What the bulk-actions slot is given while rows are selected. */
+export interface LeadsBulkSlot {
+  selectedIds: readonly number[];
+  statusOptions: readonly SelectOption<number>[];
+  /** Users to hand the leads over to; undefined without `view users`. */
+  userOptions: readonly SelectOption<number>[] | undefined;
+  /** Call after a bulk action: clears the selection and reloads the list. */
+  onDone: () => void;
+  onClear: () => void;
+}
 
 export interface LeadsListPageProps {
-  /** The status filter's choices; app/ passes them from the lead-statuses feature. */
-  statusOptions: readonly SelectOption<number>[];
+  /** The statuses in position order; app/ passes them from the lead-statuses feature. */
+  statuses: readonly LeadStatus[];
   statusesLoading?: boolean;
+  /** Extra header buttons (import, export), given the current filters; app/ composes them from other features. */
+  renderActions?: (filters: LeadsFilters) => ReactNode;
+  /** The bar shown above the table while rows are selected; without it rows cannot be selected. */
+  renderBulkActions?: (slot: LeadsBulkSlot) => ReactNode;
+  /** The kanban view, given the search, responsible-user and favourites filters; without it there is no view switch. */
+  renderKanban?: (filters: LeadsFilters) => ReactNode;
 }
 
 const Page = styled.div`
@@ -18,39 +43,126 @@ const Page = styled.div`
   gap: 1.5rem;
 `;
 
-/** /leads/list: one server page of leads; every control writes the URL, and the URL drives the request. */
-export function LeadsListPage({ statusOptions, statusesLoading }: LeadsListPageProps) {
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.75rem;
+`;
+
+const NO_IDS: readonly number[] = [];
+
+/** /leads/list: a server page of leads or the kanban; every control writes the URL, and the URL drives the requests. */
+export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban }: LeadsListPageProps) {
+  const navigate = useNavigate();
+  const ability = useAbility();
+  const canViewUsers = ability.can('view', 'users');
+  const canSelect = renderBulkActions !== undefined && (ability.can('edit', 'lead') || ability.can('delete', 'lead'));
+  const { mutate: mutateGlobal } = useSWRConfig();
   const { query, update } = useLeadsQuery();
-  const { data, error, isLoading, mutate } = useLeads(query);
+  const view = renderKanban ? query.view : 'table';
+
+  // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
+  const filters = useMemo<LeadsFilters>(
+    () => ({ ...toLeadsFilters(query), user_id: canViewUsers ? query.user_id : undefined }),
+    [query, canViewUsers],
+  );
+  const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
+  const pageQuery = useMemo(() => ({ ...filters, page: query.page, per_page: query.per_page }), [filters, query.page, query.per_page]);
+
+  const { data, error, isLoading, mutate } = useLeads(view === 'table' ? pageQuery : null);
+  const users = useUsers(canViewUsers);
+  const userOptions = useMemo(
+    () => (canViewUsers ? (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })) : undefined),
+    [canViewUsers, users.data],
+  );
+  const statusOptions = useMemo(() => statuses.map((status) => ({ value: status.id, label: status.name })), [statuses]);
+
+  const [selectedIds, setSelectedIds] = useState<readonly number[]>(NO_IDS);
+  // A selection survives paging and sorting, but not a new filter: a bulk delete must not reach leads no longer shown.
+  const selectionScope = JSON.stringify([filters.search, filters.status_id, filters.user_id, filters.favorite]);
+  const [selectedIn, setSelectedIn] = useState(selectionScope);
+  if (selectedIn !== selectionScope) {
+    setSelectedIn(selectionScope);
+    setSelectedIds(NO_IDS);
+  }
+  const clearSelection = useCallback(() => setSelectedIds(NO_IDS), []);
+  const afterBulk = useCallback(() => {
+    setSelectedIds(NO_IDS);
+    void mutateGlobal(isLeadsKey);
+  }, [mutateGlobal]);
+
+  const actions = useLeadRowActions(mutate, statuses);
+  const { remove } = actions;
+  const handleDelete = useCallback(
+    async (leadId: number) => {
+      if (await remove(leadId)) setSelectedIds((ids) => ids.filter((id) => id !== leadId));
+    },
+    [remove],
+  );
 
   return (
     <Page>
-      <PageHeader title="Лиды" />
+      <PageHeader
+        title="Лиды"
+        actions={
+          <Actions>
+            {renderKanban ? <ViewSwitch view={view} onChange={(next) => update({ view: next })} /> : null}
+            {renderActions?.(filters)}
+            <Can I="create" a="lead">
+              <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('/leads/create')}>
+                Добавить лида
+              </Button>
+            </Can>
+          </Actions>
+        }
+      />
       <Card flush>
         <LeadsToolbar
           search={query.search}
           statusId={query.status_id}
+          userId={filters.user_id}
+          favorite={query.favorite}
           statusOptions={statusOptions}
           statusesLoading={statusesLoading}
+          showStatus={view === 'table'}
+          userOptions={userOptions}
+          usersLoading={users.isLoading}
           onSearchChange={(search) => update({ search }, { replace: true })}
           onStatusChange={(status_id) => update({ status_id })}
+          onUserChange={(user_id) => update({ user_id })}
+          onFavoriteChange={(favorite) => update({ favorite })}
         />
-        {error && !data ? (
-          <ErrorState title="Не удалось загрузить лидов" message={error.message} onRetry={() => void mutate()} />
-        ) : (
-          <LeadsTable
-            rows={data?.data ?? []}
-            meta={data?.meta}
-            loading={isLoading}
-            page={query.page}
-            perPage={query.per_page}
-            sort={query.sort}
-            onPageChange={(page) => update({ page })}
-            onPerPageChange={(per_page) => update({ per_page })}
-            onSortChange={(sort) => update({ sort: sort ?? DEFAULT_LEADS_SORT })}
-          />
+        {view === 'kanban' && renderKanban ? null : (
+          <>
+            {canSelect && selectedIds.length > 0
+              ? renderBulkActions?.({ selectedIds, statusOptions, userOptions, onDone: afterBulk, onClear: clearSelection })
+              : null}
+            {error && !data ? (
+              <ErrorState title="Не удалось загрузить лидов" message={error.message} onRetry={() => void mutate()} />
+            ) : (
+              <LeadsTable
+                rows={data?.data ?? []}
+                meta={data?.meta}
+                loading={isLoading}
+                page={query.page}
+                perPage={query.per_page}
+                sort={query.sort}
+                statuses={statuses}
+                onPageChange={(page) => update({ page })}
+                onPerPageChange={(per_page) => update({ per_page })}
+                onSortChange={(sort) => update({ sort: sort ?? DEFAULT_LEADS_SORT })}
+                onStatusChange={actions.changeStatus}
+                onToggleFavorite={actions.toggleFavorite}
+                onDelete={handleDelete}
+                selectedIds={canSelect ? selectedIds : undefined}
+                onSelectionChange={canSelect ? setSelectedIds : undefined}
+              />
+            )}
+          </>
         )}
       </Card>
+      {view === 'kanban' ? renderKanban?.(kanbanFilters) : null}
     </Page>
   );
 }

@@ -1,9 +1,17 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Chip, DataTable, type DataTableColumn } from '@crm/shared/ui';
-import type { LeadListItem, PaginationMeta } from '@crm/shared/schemas';
+import { useAbility } from '@crm/shared/abilities/react';
+import { DataTable, type DataTableColumn, type RowId } from '@crm/shared/ui';
+import type { LeadListItem, LeadStatus, PaginationMeta } from '@crm/shared/schemas';
 import { formatDate } from '../utils/format-date';
 import { formatLeadName } from '../utils/format-lead-name';
+import { FavoriteToggle } from './favorite-toggle';
+import { IconStar } from './icon-star';
+import { LeadRowActions } from './lead-row-actions';
 import { LeadStatusChip } from './lead-status-chip';
+import { LeadStatusSelect } from './lead-status-select';
+import { ResponsibleChips } from './responsible-chips';
 
 export interface LeadsTableProps {
   rows: readonly LeadListItem[];
@@ -12,46 +20,101 @@ export interface LeadsTableProps {
   page: number;
   perPage: number;
   sort: string;
+  /** The inline status select's choices, in position order. */
+  statuses: readonly LeadStatus[];
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
   onSortChange: (sort: string | undefined) => void;
+  /** The next three must be stable: the memoised cells re-render only when their row changes. */
+  onStatusChange: (leadId: number, statusId: number) => void;
+  onToggleFavorite: (leadId: number) => void;
+  onDelete: (leadId: number) => void;
+  /** Row checkboxes show when this is given. */
+  selectedIds?: readonly number[];
+  onSelectionChange?: (ids: number[]) => void;
 }
 
-const People = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  gap: 0.25rem;
+const NameLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 500;
+  text-decoration: none;
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primary}; }
 `;
 
-// sortKey names the API's sort field (LEAD_SORT_FIELDS) where it differs from the column.
-const columns: DataTableColumn<LeadListItem>[] = [
-  { key: 'name', header: 'ФИО', sortable: true, sortKey: 'surname', render: (lead) => formatLeadName(lead) },
-  { key: 'phone', header: 'Телефон', sortable: true },
-  {
-    key: 'status',
-    header: 'Статус',
-    sortable: true,
-    sortKey: 'status_id',
-    render: (lead) => <LeadStatusChip status={lead.status} />,
-  },
-  {
-    key: 'responsible',
-    header: 'Ответственные',
-    render: (lead) => (
-      <People>
-        {lead.responsible.map((user) => (
-          <Chip key={user.id} color="secondary">
-            {user.name}
-          </Chip>
-        ))}
-      </People>
-    ),
-  },
-  { key: 'created_at', header: 'Создан', sortable: true, render: (lead) => formatDate(lead.created_at) },
-];
-
 /** One server page of leads; page, size and sort are the caller's (they live in the URL). */
-export function LeadsTable({ rows, meta, loading, page, perPage, sort, onPageChange, onPerPageChange, onSortChange }: LeadsTableProps) {
+export function LeadsTable({
+  rows,
+  meta,
+  loading,
+  page,
+  perPage,
+  sort,
+  statuses,
+  onPageChange,
+  onPerPageChange,
+  onSortChange,
+  onStatusChange,
+  onToggleFavorite,
+  onDelete,
+  selectedIds,
+  onSelectionChange,
+}: LeadsTableProps) {
+  const ability = useAbility();
+  const canEdit = ability.can('edit', 'lead');
+
+  // Built once per change of statuses, ability or handlers; sortKey names the API's sort field where it differs.
+  const columns = useMemo<DataTableColumn<LeadListItem>[]>(
+    () => [
+      {
+        key: 'name',
+        header: 'ФИО',
+        sortable: true,
+        sortKey: 'surname',
+        render: (lead) => <NameLink to={`/leads/${lead.id}`}>{formatLeadName(lead)}</NameLink>,
+      },
+      { key: 'phone', header: 'Телефон', sortable: true },
+      {
+        key: 'status',
+        header: 'Статус',
+        sortable: true,
+        sortKey: 'status_id',
+        render: (lead) =>
+          canEdit ? (
+            <LeadStatusSelect
+              leadId={lead.id}
+              leadName={formatLeadName(lead)}
+              statusId={lead.status_id}
+              color={lead.status?.color}
+              statusName={lead.status?.name}
+              statuses={statuses}
+              onChange={onStatusChange}
+            />
+          ) : (
+            <LeadStatusChip status={lead.status} />
+          ),
+      },
+      { key: 'responsible', header: 'Ответственные', render: (lead) => <ResponsibleChips users={lead.responsible} /> },
+      {
+        key: 'is_favorite',
+        header: <IconStar size={18} title="Избранное" />,
+        align: 'center',
+        width: 64,
+        render: (lead) => (
+          <FavoriteToggle leadId={lead.id} leadName={formatLeadName(lead)} active={lead.is_favorite} onToggle={onToggleFavorite} />
+        ),
+      },
+      { key: 'created_at', header: 'Создан', sortable: true, render: (lead) => formatDate(lead.created_at) },
+      {
+        key: 'actions',
+        header: 'Действия',
+        align: 'end',
+        width: 132,
+        render: (lead) => <LeadRowActions leadId={lead.id} leadName={formatLeadName(lead)} onDelete={onDelete} />,
+      },
+    ],
+    [canEdit, statuses, onStatusChange, onToggleFavorite, onDelete],
+  );
+
   return (
     <DataTable
       aria-label="Лиды"
@@ -67,6 +130,9 @@ export function LeadsTable({ rows, meta, loading, page, perPage, sort, onPageCha
       onPerPageChange={onPerPageChange}
       sort={sort}
       onSortChange={onSortChange}
+      selectable={onSelectionChange !== undefined}
+      selectedIds={selectedIds}
+      onSelectionChange={onSelectionChange ? (ids: RowId[]) => onSelectionChange(ids.map(Number)) : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
@@ -9,24 +9,61 @@ const SEARCH_DEBOUNCE_MS = 400;
 export interface LeadsToolbarProps {
   search: string;
   statusId: number | undefined;
+  userId: number | undefined;
+  favorite: boolean;
   statusOptions: readonly SelectOption<number>[];
   statusesLoading?: boolean;
+  /** The status filter is left out where it means nothing (the kanban has a column per status). */
+  showStatus?: boolean;
+  /** The responsible-user filter's choices; undefined hides it (the caller may not `view users`). */
+  userOptions: readonly SelectOption<number>[] | undefined;
+  usersLoading?: boolean;
   onSearchChange: (search: string) => void;
   onStatusChange: (statusId: number | undefined) => void;
+  onUserChange: (userId: number | undefined) => void;
+  onFavoriteChange: (favorite: boolean) => void;
 }
 
 const Bar = styled.div`
   display: grid;
-  grid-template-columns: minmax(12rem, 2fr) minmax(12rem, 1fr);
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  align-items: end;
   gap: 1rem;
   padding: 1.25rem;
-  @media (max-width: 600px) {
-    grid-template-columns: 1fr;
+`;
+
+const Check = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-height: 2.375rem;
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  & input {
+    width: 1.125rem;
+    height: 1.125rem;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
   }
 `;
 
-/** Search (sent once typing pauses) and the status filter. */
-export function LeadsToolbar({ search, statusId, statusOptions, statusesLoading, onSearchChange, onStatusChange }: LeadsToolbarProps) {
+/** Search (sent once typing pauses), the status and responsible-user filters and "favourites only". */
+export function LeadsToolbar({
+  search,
+  statusId,
+  userId,
+  favorite,
+  statusOptions,
+  statusesLoading,
+  showStatus = true,
+  userOptions,
+  usersLoading,
+  onSearchChange,
+  onStatusChange,
+  onUserChange,
+  onFavoriteChange,
+}: LeadsToolbarProps) {
+  const favoriteId = useId();
   const [text, setText] = useState(search);
   const [shown, setShown] = useState(search);
   // The URL changed under us (back button, a link): show its search instead of what was typed.
@@ -48,15 +85,38 @@ export function LeadsToolbar({ search, statusId, statusOptions, statusesLoading,
           sendSearch(event.target.value);
         }}
       />
-      <Select<number>
-        label="Статус"
-        placeholder="Все статусы"
-        options={statusOptions}
-        value={statusId ?? null}
-        onChange={(value) => onStatusChange(value ?? undefined)}
-        isClearable
-        isLoading={statusesLoading}
-      />
+      {showStatus ? (
+        <Select<number>
+          label="Статус"
+          placeholder="Все статусы"
+          options={statusOptions}
+          value={statusId ?? null}
+          onChange={(value) => onStatusChange(value ?? undefined)}
+          isClearable
+          isLoading={statusesLoading}
+        />
+      ) : null}
+      {userOptions ? (
+        <Select<number>
+          label="Ответственный"
+          placeholder="Все пользователи"
+          options={userOptions}
+          value={userId ?? null}
+          onChange={(value) => onUserChange(value ?? undefined)}
+          isClearable
+          isSearchable
+          isLoading={usersLoading}
+        />
+      ) : null}
+      <Check htmlFor={favoriteId}>
+        <input
+          id={favoriteId}
+          type="checkbox"
+          checked={favorite}
+          onChange={(event) => onFavoriteChange(event.target.checked)}
+        />
+        Только избранные
+      </Check>
     </Bar>
   );
 }

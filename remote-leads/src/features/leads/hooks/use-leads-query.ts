@@ -4,11 +4,11 @@ import { parseLeadsQuery, toLeadsSearchParams, type LeadsQuery } from '../utils/
 
 export interface UseLeadsQueryResult {
   query: LeadsQuery;
-  /** Merges a change into the URL; any change but the page itself returns to page 1. */
+  /** Merges a change into the URL; a change of filter, size or sort returns to page 1 (the page and the view keep it). */
   update: (patch: Partial<LeadsQuery>, options?: { replace?: boolean }) => void;
 }
 
-/** The list's page, page size, search, status filter and sort, kept in the URL so they survive a reload. */
+/** The list's page, page size, search, filters, sort and view, kept in the URL so they survive a reload and can be shared. */
 export function useLeadsQuery(): UseLeadsQueryResult {
   const [params, setParams] = useSearchParams();
   // The router memoises `params` on the location's search string, so this reparses only when the URL changes.
@@ -24,7 +24,7 @@ export function useLeadsQuery(): UseLeadsQueryResult {
   const update = useCallback<UseLeadsQueryResult['update']>(
     (patch, options) => {
       const next = { ...parseLeadsQuery(latest.current), ...patch };
-      if (!('page' in patch)) next.page = 1;
+      if (!('page' in patch) && Object.keys(patch).some((key) => key !== 'view')) next.page = 1;
       latest.current = toLeadsSearchParams(next);
       setParams(latest.current, { replace: options?.replace });
     },

@@ -1,0 +1,42 @@
+import { useAbility } from '@crm/shared/abilities/react';
+import type { LeadDetail } from '@crm/shared/schemas';
+import { useCommentSteps } from '../../features/lead-comments/api/get-comment-steps';
+import { LeadComments } from '../../features/lead-comments/components/lead-comments';
+import { LeadHistory } from '../../features/lead-history/components/lead-history';
+import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
+import { useUsers } from '../../features/lead/api/get-users';
+import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
+
+/**
+ * Federation module ./lead-detail-page (/leads/:id): the lead with its comment timeline and history. The history
+ * stores ids; the statuses, users and steps known here turn them into names.
+ */
+export default function LeadDetailRoute() {
+  const canViewUsers = useAbility().can('view', 'users');
+  // Read `data` here, not inside the render props: SWR re-renders a component only for the fields it read while rendering.
+  const { data: statuses } = useLeadStatuses();
+  const { data: users } = useUsers(canViewUsers);
+  const { data: steps } = useCommentSteps();
+
+  const historyUsers = (lead: LeadDetail) => [
+    ...(users?.data ?? []),
+    // Without `view users` the lead itself still names its current responsible users, creator and last editor.
+    ...lead.responsible,
+    ...(lead.creator ? [lead.creator] : []),
+    ...(lead.updated_by ? [lead.updated_by] : []),
+  ];
+
+  return (
+    <LeadDetailPage
+      renderComments={(lead) => <LeadComments leadId={lead.id} />}
+      renderHistory={(lead) => (
+        <LeadHistory
+          leadId={lead.id}
+          statuses={[...(statuses?.data ?? []), ...(lead.status ? [lead.status] : [])]}
+          users={historyUsers(lead)}
+          steps={steps?.data}
+        />
+      )}
+    />
+  );
+}

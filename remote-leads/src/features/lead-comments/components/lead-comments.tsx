@@ -1,0 +1,73 @@
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { getStoredUser } from '@crm/shared/api-client';
+import { Card, ErrorState, Spinner } from '@crm/shared/ui';
+import { useCommentSteps } from '../api/get-comment-steps';
+import { useLeadComments } from '../api/get-lead-comments';
+import { useRevalidateLead } from '../hooks/use-revalidate-lead';
+import { groupCommentsByStep } from '../utils/group-comments-by-step';
+import { AddCommentForm } from './add-comment-form';
+import { CommentGroup } from './comment-group';
+
+export interface LeadCommentsProps {
+  leadId: number;
+}
+
+const Centered = styled.div`
+  display: grid;
+  place-items: center;
+  padding: 1.5rem 0;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The lead's comment timeline grouped by comment step, with the form that adds one. */
+export function LeadComments({ leadId }: LeadCommentsProps) {
+  const steps = useCommentSteps();
+  const comments = useLeadComments(leadId);
+  const revalidate = useRevalidateLead(leadId);
+  const currentUserId = getStoredUser()?.id ?? null;
+
+  const orderedSteps = useMemo(
+    () => [...(steps.data?.data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id),
+    [steps.data],
+  );
+  const groups = useMemo(
+    () => groupCommentsByStep(comments.data?.data ?? [], orderedSteps),
+    [comments.data, orderedSteps],
+  );
+
+  let timeline;
+  if (comments.error) {
+    timeline = (
+      <ErrorState
+        title="Не удалось загрузить комментарии"
+        message={comments.error.message}
+        onRetry={() => void comments.mutate()}
+      />
+    );
+  } else if (!comments.data) {
+    timeline = (
+      <Centered>
+        <Spinner label="Загрузка комментариев" />
+      </Centered>
+    );
+  } else if (groups.length === 0) {
+    timeline = <Empty>Комментариев пока нет</Empty>;
+  } else {
+    timeline = groups.map((group) => (
+      <CommentGroup key={group.key} leadId={leadId} group={group} currentUserId={currentUserId} onChanged={revalidate} />
+    ));
+  }
+
+  return (
+    <Card title="Комментарии">
+      {timeline}
+      <AddCommentForm leadId={leadId} steps={orderedSteps} stepsLoading={steps.isLoading} onAdded={revalidate} />
+    </Card>
+  );
+}

@@ -1,0 +1,91 @@
+import type { LeadHistoryEntry } from '@crm/shared/schemas';
+
+export type HistoryEntryAction = LeadHistoryEntry['action'];
+
+/** Names for ids the history stores (statuses, users, comment steps); undefined when unknown. */
+export type HistoryNames = {
+  status: (id: number) => string | undefined;
+  user: (id: number) => string | undefined;
+  step?: (id: number) => string | undefined;
+};
+
+export type HistoryDescription = { title: string; lines: string[] };
+
+export const HISTORY_ACTION_TITLES: Record<HistoryEntryAction, string> = {
+  created: 'Лид создан',
+  updated: 'Лид изменён',
+  status_changed: 'Статус изменён',
+  assigned: 'Лид передан',
+  comment_added: 'Добавлен комментарий',
+  comment_updated: 'Комментарий изменён',
+  comment_deleted: 'Комментарий удалён',
+  imported: 'Лид импортирован',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  surname: 'Фамилия',
+  firstname: 'Имя',
+  patronymic: 'Отчество',
+  phone: 'Телефон',
+  status_id: 'Статус',
+  status: 'Статус',
+  users: 'Ответственные',
+  step_id: 'Этап',
+  step: 'Этап',
+};
+
+/** Rich-text fields: their HTML is not worth reading in a timeline, only the fact that it changed. */
+const SUMMARISED: Record<string, string> = {
+  additional_info: 'Заметки изменены',
+  body: 'Текст комментария изменён',
+};
+
+const EMPTY = '—';
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function nameOf(value: unknown, lookup: ((id: number) => string | undefined) | undefined): string {
+  if (typeof value === 'number') return lookup?.(value) ?? `#${value}`;
+  if (value && typeof value === 'object' && 'name' in value && typeof value.name === 'string') return value.name;
+  return plain(value);
+}
+
+function plain(value: unknown): string {
+  if (isEmpty(value)) return EMPTY;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'да' : 'нет';
+  if (Array.isArray(value)) return value.map(plain).join(', ');
+  return JSON.stringify(value);
+}
+
+/** A field's value as a reader would say it: status and step names, user names, plain text for the rest. */
+export function formatHistoryValue(field: string, value: unknown, names: HistoryNames): string {
+  if (isEmpty(value)) return EMPTY;
+  if (field === 'status_id' || field === 'status') return nameOf(value, names.status);
+  if (field === 'step_id' || field === 'step') return nameOf(value, names.step);
+  if (field === 'users' || field === 'user_id') {
+    const list = Array.isArray(value) ? value : [value];
+    return list.map((item) => nameOf(item, names.user)).join(', ');
+  }
+  return plain(value);
+}
+
+/**
+ * A history entry as text: a title for the action and one line per changed field ("Статус: Новый → В работе");
+ * notes are summarised ('Заметки изменены'). Creation and import list the values the lead started with.
+ */
+export function describeHistoryEntry(entry: Pick<LeadHistoryEntry, 'action' | 'changes'>, names: HistoryNames): HistoryDescription {
+  const initial = entry.action === 'created' || entry.action === 'imported';
+  const lines = Object.entries(entry.changes ?? {}).flatMap(([field, change]) => {
+    const from: unknown = change?.from;
+    const to: unknown = change?.to;
+    if (field in SUMMARISED) return initial && isEmpty(to) ? [] : [SUMMARISED[field]];
+    const label = FIELD_LABELS[field] ?? field;
+    if (initial) return isEmpty(to) ? [] : [`${label}: ${formatHistoryValue(field, to, names)}`];
+    return [`${label}: ${formatHistoryValue(field, from, names)} → ${formatHistoryValue(field, to, names)}`];
+  });
+  return { title: HISTORY_ACTION_TITLES[entry.action] ?? entry.action, lines };
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAbility } from '@crm/shared/abilities/react';
+import type { LeadDetail } from '@crm/shared/schemas';
+import { Button, ErrorState, media, PageHeader, Spinner, useConfirm, useToast } from '@crm/shared/ui';
+import { deleteLead } from '../api/delete-lead';
+import { useLead } from '../api/get-lead';
+import { LEADS_LIST_PATH } from '../hooks/use-lead-form';
+import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
+import { formatLeadName } from '../utils/format-lead-name';
+import { parseLeadId } from '../utils/parse-lead-id';
+import { LeadDetailCard } from './lead-detail-card';
+import { LeadNotesCard } from './lead-notes-card';
+
+export interface LeadDetailPageProps {
+  /** The comment timeline, composed in by the app (another feature). */
+  renderComments?: (lead: LeadDetail) => ReactNode;
+  /** The change history, composed in by the app (another feature). */
+  renderHistory?: (lead: LeadDetail) => ReactNode;
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  align-items: start;
+  ${media.up('lg')} { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1.5rem;
+  min-width: 0;
+`;
+
+const Centered = styled.div`
+  display: grid;
+  place-items: center;
+  padding: 3rem 0;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+/** /leads/:id: the lead's contacts, status, responsible users and notes, with its comments and history. */
+export function LeadDetailPage({ renderComments, renderHistory }: LeadDetailPageProps) {
+  const id = parseLeadId(useParams().id);
+  const { data, error, isLoading, mutate } = useLead(id);
+  const ability = useAbility();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const revalidate = useRevalidateLeads();
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    if (error && error.status !== 404) console.error('Ошибка загрузки лида', error);
+  }, [error]);
+
+  const lead = data?.data;
+  const notFound = id === null || error?.status === 404;
+
+  const remove = async () => {
+    if (id === null || !(await confirm('Уверены?'))) return;
+    setDeleting(true);
+    try {
+      await deleteLead(id);
+    } catch (failure) {
+      setDeleting(false);
+      console.error('Ошибка удаления лида', failure);
+      toast.error(`Не удалось удалить лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
+      return;
+    }
+    revalidate();
+    toast.success('Лид удалён');
+    navigate(LEADS_LIST_PATH);
+  };
+
+  // The edit route asks for `create lead` (§2) while saving asks for `edit lead`: offer it only to who can do both.
+  const canEdit = ability.can('edit', 'lead') && ability.can('create', 'lead');
+  const actions = (
+    <>
+      <Button variant="secondary" onClick={() => navigate(LEADS_LIST_PATH)}>
+        К списку
+      </Button>
+      {lead && canEdit ? <Button onClick={() => navigate(`/leads/${lead.id}/edit`)}>Редактировать</Button> : null}
+      {lead && ability.can('delete', 'lead') ? (
+        <Button variant="danger" loading={deleting} onClick={() => void remove()}>
+          Удалить
+        </Button>
+      ) : null}
+    </>
+  );
+
+  let content;
+  if (notFound) {
+    content = <ErrorState title="Лид не найден" message="Возможно, он удалён или недоступен вам." />;
+  } else if (error) {
+    content = <ErrorState title="Не удалось загрузить лида" message={error.message} onRetry={() => void mutate()} />;
+  } else if (!lead || isLoading) {
+    content = (
+      <Centered>
+        <Spinner label="Загрузка лида" />
+      </Centered>
+    );
+  } else {
+    content = (
+      <Layout>
+        <Column>
+          <LeadDetailCard lead={lead} />
+          <LeadNotesCard html={lead.additional_info} />
+          {renderComments?.(lead)}
+        </Column>
+        <Column>{renderHistory?.(lead)}</Column>
+      </Layout>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={lead ? formatLeadName(lead) || `Лид #${lead.id}` : 'Лид'} actions={actions} />
+      {content}
+    </>
+  );
+}

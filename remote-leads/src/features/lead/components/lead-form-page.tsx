@@ -1,0 +1,151 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Outlet, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAbility } from '@crm/shared/abilities/react';
+import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption } from '@crm/shared/ui';
+import { useUsers } from '../api/get-users';
+import { LEADS_LIST_PATH, useLeadForm } from '../hooks/use-lead-form';
+import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
+import { LEAD_FORM_FIELDS } from '../utils/lead-form-values';
+import { parseLeadId } from '../utils/parse-lead-id';
+import { LeadConflictDialog } from './lead-conflict-dialog';
+import { LeadFormFields } from './lead-form-fields';
+import { ShareLeadDialog } from './share-lead-dialog';
+
+export interface LeadFormPageProps {
+  /** The lead statuses as options, in their order (the app reads them from the statuses feature). */
+  statusOptions: readonly SelectOption<number>[];
+  statusesLoading?: boolean;
+}
+
+const Centered = styled.div`
+  display: grid;
+  place-items: center;
+  padding: 3rem 0;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const FormAlert = styled.ul`
+  margin: 0 0 1.25rem;
+  padding: 0.75rem 1rem;
+  list-style: none;
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.error};
+  background: ${({ theme }) => theme.colors.hover};
+`;
+
+/**
+ * The lead form (§2): create mode without `:id` (/leads/create, /leads/add, /leads/add/LeadForm), edit mode with it
+ * (/leads/:id/edit). Closing or saving returns to /leads/list; edit mode can hand the lead over ('Передать').
+ */
+export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPageProps) {
+  const params = useParams();
+  const isEdit = params.id !== undefined;
+  const id = parseLeadId(params.id);
+  const navigate = useNavigate();
+  const revalidate = useRevalidateLeads();
+  const form = useLeadForm({ isEdit, id, onSaved: revalidate });
+  const canViewUsers = useAbility().can('view', 'users');
+  const users = useUsers(canViewUsers);
+  const userOptions = useMemo(
+    () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })),
+    [users.data],
+  );
+  const [shareOpen, setShareOpen] = useState(false);
+  const formId = useId();
+  const ready = form.loadState.status === 'ready';
+
+  // Messages for what has no field on screen: the version, and the responsible users when they are hidden.
+  const shown = new Set<string>(LEAD_FORM_FIELDS.filter((field) => field !== 'users' || canViewUsers));
+  const otherErrors = Object.entries(form.errors)
+    .filter(([field, messages]) => !shown.has(field) && messages.length > 0)
+    .map(([field, messages]) => ({ field, message: messages[0] }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void form.submit();
+  };
+
+  let content;
+  if (form.loadState.status === 'loading') {
+    content = (
+      <Centered>
+        <Spinner label="Загрузка лида" />
+      </Centered>
+    );
+  } else if (form.loadState.status === 'not-found') {
+    content = <ErrorState title="Лид не найден" message="Возможно, он удалён или недоступен вам." />;
+  } else if (form.loadState.status === 'error') {
+    const { error } = form.loadState;
+    content = (
+      <ErrorState
+        title="Не удалось загрузить лида"
+        message={error instanceof Error ? error.message : undefined}
+        onRetry={() => void form.reload()}
+      />
+    );
+  } else {
+    content = (
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        {otherErrors.length > 0 ? (
+          <FormAlert role="alert">
+            {otherErrors.map(({ field, message }) => (
+              <li key={field}>{message}</li>
+            ))}
+          </FormAlert>
+        ) : null}
+        <LeadFormFields
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setField}
+          statusOptions={statusOptions}
+          statusesLoading={statusesLoading}
+          showUsers={canViewUsers}
+          userOptions={userOptions}
+          usersLoading={users.isLoading}
+        />
+      </form>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={isEdit ? 'Редактировать лида' : 'Добавить лида'}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => navigate(LEADS_LIST_PATH)}>
+              Закрыть
+            </Button>
+            {isEdit ? (
+              <Button variant="secondary" onClick={() => setShareOpen(true)} disabled={!ready || id === null}>
+                Передать
+              </Button>
+            ) : null}
+            <Button type="submit" form={formId} loading={form.saving} disabled={!ready}>
+              Сохранить
+            </Button>
+          </>
+        }
+      />
+      <Card>{content}</Card>
+      {id !== null && isEdit ? <ShareLeadDialog leadId={id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
+      {form.conflict ? (
+        <LeadConflictDialog
+          current={form.conflict.current}
+          loading={form.conflict.loading}
+          mine={form.values}
+          base={form.base}
+          statusOptions={statusOptions}
+          userOptions={userOptions}
+          showUsers={canViewUsers}
+          onReload={() => void form.reloadFromServer()}
+          onSaveMerged={form.saveMerged}
+          onClose={form.closeConflict}
+        />
+      ) : null}
+      {/* /leads/add/LeadForm is a child route with no page of its own (§2). */}
+      <Outlet />
+    </>
+  );
+}

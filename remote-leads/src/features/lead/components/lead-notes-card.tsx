@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import styled from 'styled-components';
+import { Card } from '@crm/shared/ui';
+import { htmlToText } from '../utils/html-to-text';
+import { EditorFallback } from './editor-fallback';
+import { LazyRichTextView } from './lazy-rich-text-view';
+
+export interface LeadNotesCardProps {
+  /** Sanitised HTML of the lead's notes. */
+  html: string;
+}
+
+const Empty = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** The notes 'Общие заметки по Лиду', rendered as the editor wrote them. */
+export function LeadNotesCard({ html }: LeadNotesCardProps) {
+  // Markup without text or media (an empty paragraph) counts as no notes.
+  const empty = !htmlToText(html) && !/<(img|iframe|table)\b/i.test(html);
+  return (
+    <Card title="Общие заметки по Лиду">
+      {empty ? (
+        <Empty>Заметок нет</Empty>
+      ) : (
+        <Suspense fallback={<EditorFallback label="Загрузка заметок" />}>
+          <LazyRichTextView html={html} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}

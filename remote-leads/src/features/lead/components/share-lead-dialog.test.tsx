@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import type { User } from '@crm/shared/schemas';
+import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
+import { SHARE_DIALOG_MAX_WIDTH, ShareLeadDialog } from './share-lead-dialog';
+
+const users: User[] = [
+  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
+  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
+];
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return <ShareLeadDialog leadId={7} open={open} onOpenChange={setOpen} />;
+}
+
+const routes: RouteObject[] = [
+  { path: '/leads/7/edit', element: <Harness /> },
+  { path: '/leads/list', element: <p>Список лидов</p> },
+];
+
+function setup() {
+  const fetch = mockFetch({
+    'GET /api/users': { body: { data: users } },
+    'GET /api/leads/7/assign/5': { body: { data: { id: 7 } } },
+  });
+  const view = renderRoutes(routes, '/leads/7/edit');
+  return { fetch, ...view, user: userEvent.setup() };
+}
+
+const rowOf = (dialog: HTMLElement, text: string) => within(dialog).getByText(text).closest('li')!;
+
+describe('ShareLeadDialog', () => {
+  it("is 'Передать лид', at most 800 px wide, listing users as 'name (role)' and e-mail, each with 'Передать'", async () => {
+    setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    expect(SHARE_DIALOG_MAX_WIDTH).toBe(800);
+    expect(getComputedStyle(dialog).maxWidth).toBe('800px');
+
+    await within(dialog).findByText('Анна Смирнова (Manager)');
+    const rows = within(dialog).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getByText(/\(.+\)$/).textContent)).toEqual([
+      'Анна Смирнова (Manager)',
+      'Олег Кузнецов (Operator)',
+    ]);
+    expect(within(rows[0]).getByText('anna@example.com')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('oleg@example.com')).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('button', { name: 'Передать' })).toHaveAccessibleDescription(
+      'Олег Кузнецов (Operator) oleg@example.com',
+    );
+  });
+
+  it("asks 'Уверены?', then assigns the lead to that user and goes to /leads/list", async () => {
+    const { fetch, router, user } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    await within(dialog).findByText('Олег Кузнецов (Operator)');
+    await user.click(within(rowOf(dialog, 'Олег Кузнецов (Operator)')).getByRole('button', { name: 'Передать' }));
+
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Уверены?');
+    expect(requestsTo(fetch, 'GET /api/leads/7/assign/5')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Да' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/leads/list'));
+    expect(requestsTo(fetch, 'GET /api/leads/7/assign/5')).toHaveLength(1);
+    expect(await screen.findByText('Лид передан: Олег Кузнецов')).toBeInTheDocument();
+  });
+
+  it('calls nothing and stays when the confirmation is cancelled', async () => {
+    const { fetch, router, user } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    await within(dialog).findByText('Анна Смирнова (Manager)');
+    await user.click(within(rowOf(dialog, 'Анна Смирнова (Manager)')).getByRole('button', { name: 'Передать' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Отмена' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/assign/'))).toBe(false);
+    expect(router.state.location.pathname).toBe('/leads/7/edit');
+    expect(screen.getByRole('dialog', { name: 'Передать лид' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import type { User } from '@crm/shared/schemas';
+import { Button, Dialog, EmptyState, ErrorState, Spinner, useConfirm, useToast } from '@crm/shared/ui';
+import { assignLead } from '../api/assign-lead';
+import { useUsers } from '../api/get-users';
+import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
+import { LEADS_LIST_PATH } from '../hooks/use-lead-form';
+
+export interface ShareLeadDialogProps {
+  leadId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** §9: the share dialog is at most 800 px wide. */
+export const SHARE_DIALOG_MAX_WIDTH = 800;
+
+const List = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.li`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  padding: 0.75rem 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  &:last-child { border-bottom: 0; }
+`;
+
+const Who = styled.div`
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Name = styled.div`
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 500;
+`;
+
+const Email = styled.div`
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Centered = styled.div`
+  display: grid;
+  place-items: center;
+  padding: 2rem 0;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+/**
+ * 'Передать лид' (§2): the users as "name (role)" and e-mail, each with 'Передать'. After 'Уверены?' the lead is
+ * handed over to that user and the app goes to the leads list (§4).
+ */
+export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogProps) {
+  const { data, error, isLoading, mutate } = useUsers(open);
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const revalidate = useRevalidateLeads();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const idPrefix = useId();
+
+  const handOver = async (user: User) => {
+    if (busyId !== null || !(await confirm('Уверены?'))) return;
+    setBusyId(user.id);
+    try {
+      await assignLead(leadId, user.id);
+    } catch (failure) {
+      setBusyId(null);
+      console.error('Ошибка передачи лида', failure);
+      toast.error(`Не удалось передать лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
+      return;
+    }
+    revalidate();
+    toast.success(`Лид передан: ${user.name}`);
+    onOpenChange(false);
+    navigate(LEADS_LIST_PATH);
+  };
+
+  const users = data?.data ?? [];
+  let body;
+  if (isLoading) {
+    body = (
+      <Centered>
+        <Spinner label="Загрузка пользователей" />
+      </Centered>
+    );
+  } else if (error) {
+    body = <ErrorState title="Не удалось загрузить пользователей" message={error.message} onRetry={() => void mutate()} />;
+  } else if (users.length === 0) {
+    body = <EmptyState />;
+  } else {
+    body = (
+      <List>
+        {users.map((user) => (
+          <Row key={user.id}>
+            <Who id={`${idPrefix}-user-${user.id}`}>
+              <Name>{`${user.name} (${user.role})`}</Name>
+              <Email>{user.email}</Email>
+            </Who>
+            <Button
+              size="sm"
+              aria-describedby={`${idPrefix}-user-${user.id}`}
+              loading={busyId === user.id}
+              disabled={busyId !== null && busyId !== user.id}
+              onClick={() => void handOver(user)}
+            >
+              Передать
+            </Button>
+          </Row>
+        ))}
+      </List>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Передать лид" maxWidth={SHARE_DIALOG_MAX_WIDTH}>
+      {body}
+    </Dialog>
+  );
+}

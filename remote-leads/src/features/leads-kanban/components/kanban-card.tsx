@@ -1,0 +1,146 @@
+import { memo, type DragEvent } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { alpha, Chip, IconButton } from '@crm/shared/ui';
+import { formatLeadName } from '../utils/format-lead-name';
+import { IconStar } from './icon-star';
+
+export interface KanbanCardProps {
+  lead: LeadListItem;
+  favorite: boolean;
+  /** Drag and the status menu show only with `edit lead`. */
+  canMove: boolean;
+  statuses: readonly LeadStatus[];
+  /** The handlers must be stable: cards are memoised. */
+  onMove: (lead: LeadListItem, statusId: number) => void;
+  onToggleFavorite: (lead: LeadListItem) => void;
+  onDragStart: (lead: LeadListItem, event: DragEvent) => void;
+  onDragEnd: () => void;
+}
+
+const Root = styled.article<{ $draggable: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  padding: 0.75rem 0.875rem;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+  cursor: ${({ $draggable }) => ($draggable ? 'grab' : 'default')};
+  &:active { cursor: ${({ $draggable }) => ($draggable ? 'grabbing' : 'default')}; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 0.5rem;
+`;
+
+const Name = styled(Link)`
+  font-weight: 500;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  overflow-wrap: anywhere;
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primary}; }
+`;
+
+const Phone = styled.span`
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const People = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+`;
+
+const StatusMenu = styled.select`
+  align-self: flex-start;
+  max-width: 100%;
+  padding: 0.125rem 0.375rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  font: inherit;
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 1px; }
+  & option { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surface}; }
+`;
+
+const Star = styled(IconButton)`
+  flex: none;
+  margin: -0.25rem -0.375rem 0 0;
+  &[aria-pressed='true'] { background: ${({ theme }) => alpha(theme.colors.warning, 0.12)}; }
+`;
+
+/**
+ * A lead on the kanban: name (a link to the lead), phone, responsible users and the caller's star. It is dragged
+ * to another column with the mouse; the status menu does the same from the keyboard.
+ */
+export const KanbanCard = memo(function KanbanCard({
+  lead,
+  favorite,
+  canMove,
+  statuses,
+  onMove,
+  onToggleFavorite,
+  onDragStart,
+  onDragEnd,
+}: KanbanCardProps) {
+  const name = formatLeadName(lead);
+  return (
+    <Root
+      aria-label={name}
+      $draggable={canMove}
+      draggable={canMove}
+      onDragStart={canMove ? (event) => onDragStart(lead, event) : undefined}
+      onDragEnd={canMove ? onDragEnd : undefined}
+    >
+      <Top>
+        <Name to={`/leads/${lead.id}`} draggable={false}>
+          {name}
+        </Name>
+        <Star
+          size="sm"
+          color={favorite ? 'warning' : 'default'}
+          label={`Избранное: ${name}`}
+          title={favorite ? 'Убрать из избранного' : 'В избранное'}
+          aria-pressed={favorite}
+          onClick={() => onToggleFavorite(lead)}
+        >
+          <IconStar size={18} fill={favorite ? 'currentColor' : 'none'} />
+        </Star>
+      </Top>
+      {lead.phone ? <Phone>{lead.phone}</Phone> : null}
+      {lead.responsible.length > 0 ? (
+        <People>
+          {lead.responsible.map((user) => (
+            <Chip key={user.id} color="secondary">
+              {user.name}
+            </Chip>
+          ))}
+        </People>
+      ) : null}
+      {canMove ? (
+        <StatusMenu
+          aria-label={`Статус: ${name}`}
+          value={lead.status_id ?? ''}
+          onChange={(event) => {
+            if (event.target.value) onMove(lead, Number(event.target.value));
+          }}
+        >
+          {statuses.map((status) => (
+            <option key={status.id} value={status.id}>
+              {status.name}
+            </option>
+          ))}
+        </StatusMenu>
+      ) : null}
+    </Root>
+  );
+});

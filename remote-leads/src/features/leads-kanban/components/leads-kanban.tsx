@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { useAbility } from '@crm/shared/abilities/react';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { EmptyState, Spinner } from '@crm/shared/ui';
+import type { KanbanFilters } from '../api/get-column-leads';
+import { useKanbanBoard } from '../hooks/use-kanban-board';
+import { KanbanColumn } from './kanban-column';
+
+export interface LeadsKanbanProps {
+  /** Every status; a column each, in position order. */
+  statuses: readonly LeadStatus[];
+  statusesLoading?: boolean;
+  /** The list's search, responsible-user and favourites filters (and its sort, within a column). */
+  filters: KanbanFilters;
+}
+
+const Board = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 1rem;
+  padding-bottom: 0.5rem;
+  overflow-x: auto;
+`;
+
+const NO_LEADS: readonly LeadListItem[] = [];
+
+/** The leads as a board with a column per status; dragging a card (or its status menu) changes its status. */
+export function LeadsKanban({ statuses, statusesLoading, filters }: LeadsKanbanProps) {
+  const canMove = useAbility().can('edit', 'lead');
+  const ordered = useMemo(() => [...statuses].sort((a, b) => a.position - b.position), [statuses]);
+  const board = useKanbanBoard(ordered);
+  const { moves } = board;
+
+  const { hiddenIds, incoming, outgoing } = useMemo(() => {
+    const into = new Map<number, LeadListItem[]>();
+    const out = new Map<number, number>();
+    for (const pending of [...moves.values()].reverse()) {
+      into.set(pending.to, [...(into.get(pending.to) ?? []), pending.lead]);
+      if (pending.from !== null) out.set(pending.from, (out.get(pending.from) ?? 0) + 1);
+    }
+    return { hiddenIds: new Set(moves.keys()), incoming: into, outgoing: out };
+  }, [moves]);
+
+  // A new filter starts every column again at its first batch.
+  const filtersKey = JSON.stringify(filters);
+
+  if (statusesLoading && ordered.length === 0) return <Spinner size={32} />;
+  if (ordered.length === 0) return <EmptyState />;
+
+  return (
+    <Board>
+      {ordered.map((status) => (
+        <KanbanColumn
+          key={`${status.id}:${filtersKey}`}
+          status={status}
+          filters={filters}
+          board={board}
+          incoming={incoming.get(status.id) ?? NO_LEADS}
+          outgoing={outgoing.get(status.id) ?? 0}
+          hiddenIds={hiddenIds}
+          canMove={canMove}
+          statuses={ordered}
+        />
+      ))}
+    </Board>
+  );
+}

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { useToast } from '@crm/shared/ui';
+import { changeLeadStatus } from '../api/change-lead-status';
+import { isColumnKeyOf } from '../api/get-column-leads';
+import { toggleLeadFavorite } from '../api/toggle-lead-favorite';
+
+/** A card shown in its new column before the server has confirmed the move. */
+export interface KanbanMove {
+  lead: LeadListItem;
+  from: number | null;
+  to: number;
+  ticket: number;
+}
+
+export interface KanbanBoard {
+  /** Cards moved but not yet confirmed, by lead id: hidden from every server batch, shown at the top of `to`. */
+  moves: ReadonlyMap<number, KanbanMove>;
+  /** The caller's stars as changed on this board, by lead id. */
+  favorites: ReadonlyMap<number, boolean>;
+  /** The card being dragged. */
+  dragging: LeadListItem | null;
+  move: (lead: LeadListItem, statusId: number) => Promise<void>;
+  toggleFavorite: (lead: LeadListItem) => Promise<void>;
+  startDrag: (lead: LeadListItem, event: DragEvent) => void;
+  endDrag: () => void;
+  /** Moves the dragged card to `statusId`; false when nothing (or a card of that column) was being dragged. */
+  dropOn: (statusId: number) => boolean;
+}
+
+// Not the standard text/plain alone: a card dropped on a text field elsewhere must not paste its id there.
+const DRAG_TYPE = 'application/x-crm-lead';
+
+const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
+
+/**
+ * The kanban's optimistic state. A move shows the card in its new column at once; on failure it simply
+ * disappears from `moves` (the rollback), on success it stays until both columns have been reloaded, so the
+ * card never blinks or shows twice. Stars work the same way through `favorites`.
+ */
+export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
+  const toast = useToast();
+  const { mutate } = useSWRConfig();
+  const [moves, setMoves] = useState<ReadonlyMap<number, KanbanMove>>(() => new Map());
+  const [favorites, setFavorites] = useState<ReadonlyMap<number, boolean>>(() => new Map());
+  const [dragging, setDragging] = useState<LeadListItem | null>(null);
+  const latest = useRef({ statuses, moves, favorites, dragging });
+  useEffect(() => {
+    latest.current = { statuses, moves, favorites, dragging };
+  });
+  const tickets = useRef(0);
+
+  const move = useCallback(
+    async (lead: LeadListItem, statusId: number) => {
+      if (lead.status_id === statusId) return;
+      const status = latest.current.statuses.find((s) => s.id === statusId);
+      // A card moved again before the first move settled still leaves its original column.
+      const from = latest.current.moves.get(lead.id)?.from ?? lead.status_id;
+      const ticket = ++tickets.current;
+      const moved: LeadListItem = {
+        ...lead,
+        status_id: statusId,
+        status: status ? { id: status.id, name: status.name, color: status.color } : lead.status,
+      };
+      setMoves((current) => new Map(current).set(lead.id, { lead: moved, from, to: statusId, ticket }));
+      const settle = () =>
+        setMoves((current) => {
+          if (current.get(lead.id)?.ticket !== ticket) return current;
+          const next = new Map(current);
+          next.delete(lead.id);
+          return next;
+        });
+
+      try {
+        await changeLeadStatus(lead.id, statusId);
+      } catch (failure) {
+        settle();
+        toast.error(`Не удалось изменить статус: ${messageOf(failure)}`);
+        return;
+      }
+      const touched = [from, lead.status_id, statusId].filter((id): id is number => id !== null);
+      await mutate(isColumnKeyOf(touched));
+      settle();
+    },
+    [mutate, toast],
+  );
+
+  const toggleFavorite = useCallback(
+    async (lead: LeadListItem) => {
+      const before = latest.current.favorites.get(lead.id) ?? lead.is_favorite;
+      const set = (value: boolean) => setFavorites((current) => new Map(current).set(lead.id, value));
+      set(!before);
+      try {
+        const { data } = await toggleLeadFavorite(lead.id);
+        set(data.is_favorite);
+      } catch (failure) {
+        set(before);
+        toast.error(`Не удалось обновить избранное: ${messageOf(failure)}`);
+      }
+    },
+    [toast],
+  );
+
+  const startDrag = useCallback((lead: LeadListItem, event: DragEvent) => {
+    event.dataTransfer.effectAllowed = 'move';
+    // Firefox starts a drag only when some data is set.
+    event.dataTransfer.setData(DRAG_TYPE, String(lead.id));
+    latest.current.dragging = lead;
+    setDragging(lead);
+  }, []);
+
+  const endDrag = useCallback(() => {
+    latest.current.dragging = null;
+    setDragging(null);
+  }, []);
+
+  const dropOn = useCallback(
+    (statusId: number) => {
+      const lead = latest.current.dragging;
+      endDrag();
+      if (!lead || lead.status_id === statusId) return false;
+      void move(lead, statusId);
+      return true;
+    },
+    [endDrag, move],
+  );
+
+  return { moves, favorites, dragging, move, toggleFavorite, startDrag, endDrag, dropOn };
+}
