@@ -4,6 +4,8 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
+const sharedVersion = require('../shared/package.json').version;
+
 /** Libraries that must exist once on the page: React state, router context, styled theme, CASL and SWR caches. */
 const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -13,7 +15,9 @@ const sharedSingletons = {
   swr: { singleton: true, requiredVersion: '^2.0.0' },
   '@casl/ability': { singleton: true, requiredVersion: '^7.0.0' },
   '@casl/react': { singleton: true, requiredVersion: '^7.0.0' },
-  '@crm/shared/': { singleton: true, requiredVersion: false, version: '0.1.0' },
+  // The host's copy of @crm/shared serves every remote (docs/decisions/001): bump shared's version when its API grows,
+  // so a remote built against a newer one is reported instead of failing on a missing export.
+  '@crm/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
 };
 
 /**

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { apiGet } from '../support/api';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { launchBrowser, login, navigate, newPage } from '../support/browser';
+
+interface LeadRow {
+  id: number;
+  surname: string;
+  firstname: string;
+  patronymic: string;
+  phone: string;
+  status: { name: string } | null;
+  responsible: { id: number; name: string }[];
+  is_favorite: boolean;
+}
+
+/** Picks an option of a react-select field found by its label. */
+async function choose(page: Page, label: string, option: string) {
+  // react-select's input is a 1px dummy when the select is not searchable: focus it and open the menu by keyboard.
+  await page.getByLabel(label, { exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function findLead(page: Page, baseUrl: string, search: string): Promise<LeadRow> {
+  const { data } = await apiGet<{ data: LeadRow[] }>(page, baseUrl, `/leads?search=${encodeURIComponent(search)}`);
+  assert.equal(data.length, 1, `one lead matches ${search}`);
+  return data[0];
+}
+
+describe('leads in the composed app', () => {
+  let server: AppServer;
+  let browser: Browser;
+  before(async () => {
+    server = await startAppServer({ seedDemo: true });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates, lists, edits, stars, changes status, comments, hands over, moves on the kanban and deletes a lead', async () => {
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    const base = server.baseUrl;
+    await login(page, base);
+    await navigate(page, base, '/leads/list');
+    await page.getByRole('link', { name: 'Добавить лида' }).or(page.getByRole('button', { name: 'Добавить лида' })).click();
+    await page.getByRole('heading', { name: 'Добавить лида' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Передать' }).count(), 0, 'no hand-over while creating');
+
+    // The server's 422 messages appear under their fields.
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Укажите фамилию').waitFor();
+    await page.getByText('Укажите телефон').waitFor();
+
+    await page.getByLabel('Фамилия').fill('Тестовый');
+    await page.getByLabel('Имя', { exact: true }).fill('Лид');
+    await page.getByLabel('Телефон').fill('8 (912) 000-11-22');
+    await choose(page, 'Статус', 'Новый');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL(/\/build\/leads\/list/);
+
+    await page.getByLabel('Поиск').fill('912 000-11');
+    const row = page.getByRole('row', { name: /Тестовый Лид/ });
+    await row.waitFor();
+    let lead = await findLead(page, base, 'Тестовый');
+    assert.equal(lead.phone.replace(/\D/g, ''), '79120001122', 'the phone is stored normalised');
+
+    // Edit.
+    await row.getByRole('link', { name: /Редактировать/ }).or(row.getByRole('button', { name: /Редактировать/ })).click();
+    await page.getByRole('heading', { name: 'Редактировать лида' }).waitFor();
+    await page.getByLabel('Отчество').fill('Проверочный');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL(/\/build\/leads\/list/);
+    await page.getByLabel('Поиск').fill('Тестовый');
+    const edited = page.getByRole('row', { name: /Тестовый Лид Проверочный/ });
+    await edited.waitFor();
+
+    // Star and inline status.
+    await edited.getByRole('button', { name: /Избранное/ }).click();
+    await edited.getByRole('combobox', { name: /Статус/ }).selectOption({ label: 'В работе' });
+    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
+    lead = await findLead(page, base, 'Тестовый');
+    assert.equal(lead.is_favorite, true, 'starred for this user');
+    assert.equal(lead.status?.name, 'В работе', 'status changed inline');
+
+    // Comment on the detail page.
+    await edited.getByRole('link', { name: /Открыть/ }).or(edited.getByRole('link', { name: /Тестовый Лид/ })).first().click();
+    await page.waitForURL(new RegExp(`/build/leads/${lead.id}$`));
+    await choose(page, 'Этап', (await apiGet<{ data: { name: string }[] }>(page, base, '/comment-steps')).data[0].name);
+    await page.getByRole('textbox', { name: /Комментарий|Текст комментария/ }).first().click();
+    await page.keyboard.type('Клиент просит перезвонить в пятницу');
+    await page.getByRole('button', { name: 'Добавить комментарий' }).click();
+    await page.getByText('Клиент просит перезвонить в пятницу').first().waitFor();
+    const history = await apiGet<{ data: { action: string }[] }>(page, base, `/leads/${lead.id}/history`);
+    assert.ok(history.data.some((h) => h.action === 'comment_added'), 'the comment is in the history');
+
+    // Hand over.
+    await navigate(page, base, `/leads/${lead.id}/edit`);
+    await page.getByRole('button', { name: 'Передать' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Передать лид' });
+    await dialog.waitFor();
+    const target = dialog.getByRole('listitem').filter({ hasText: 'manager@example.com' });
+    await target.getByRole('button', { name: 'Передать' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Да' }).click();
+    await page.waitForURL(/\/build\/leads\/list/);
+    lead = await findLead(page, base, 'Тестовый');
+    assert.deepEqual(lead.responsible.map((u) => u.name).length, 1);
+
+    // Kanban: drag the card to another status.
+    await navigate(page, base, '/leads/list?view=kanban&search=Тестовый');
+    const card = page.getByRole('article').filter({ hasText: 'Тестовый Лид' }).or(page.locator('[draggable="true"]').filter({ hasText: 'Тестовый Лид' })).first();
+    await card.waitFor();
+    await card.dragTo(page.getByRole('region', { name: /Квалифицирован/ }).or(page.getByRole('list', { name: /Квалифицирован/ })).first());
+    await page.waitForTimeout(500);
+    await page.waitForLoadState('networkidle');
+    lead = await findLead(page, base, 'Тестовый');
+    assert.equal(lead.status?.name, 'Квалифицирован', 'dragging changed the status');
+
+    // Delete.
+    await navigate(page, base, '/leads/list?search=Тестовый');
+    await page.getByRole('row', { name: /Тестовый Лид/ }).getByRole('button', { name: /Удалить/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Да' }).click();
+    await page.getByRole('row', { name: /Тестовый Лид/ }).waitFor({ state: 'detached' });
+    const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?search=Тестовый');
+    assert.equal(data.length, 0, 'deleted on the server');
+    await context.close();
+  });
+
+  it('gives the second of two editors a 409 and loses nothing', async () => {
+    const base = server.baseUrl;
+    const [ctxA, ctxB] = [await browser.newContext(), await browser.newContext()];
+    const [a, b] = [await newPage(ctxA), await newPage(ctxB)];
+    await login(a, base);
+    await login(b, base);
+    const { data } = await apiGet<{ data: LeadRow[] }>(a, base, '/leads?per_page=5');
+    const target = data[0];
+    await navigate(a, base, `/leads/${target.id}/edit`);
+    await navigate(b, base, `/leads/${target.id}/edit`);
+    await a.getByLabel('Имя', { exact: true }).waitFor();
+    await b.getByLabel('Имя', { exact: true }).waitFor();
+    await a.getByLabel('Отчество').waitFor();
+
+    await a.getByLabel('Имя', { exact: true }).fill('ИмяИзПервогоОкна');
+    await a.getByRole('button', { name: 'Сохранить' }).click();
+    await a.waitForURL(/\/build\/leads\/list/);
+
+    await b.getByLabel('Отчество').fill('ОтчествоИзВторогоОкна');
+    await b.getByRole('button', { name: 'Сохранить' }).click();
+    const conflict = b.getByRole('dialog').or(b.getByRole('alertdialog')).filter({ hasText: 'Лид изменён другим пользователем' });
+    await conflict.waitFor();
+    let current = await apiGet<{ data: LeadRow }>(b, base, `/leads/${target.id}`);
+    assert.equal(current.data.firstname, 'ИмяИзПервогоОкна', "the first editor's change is kept");
+    assert.equal(current.data.patronymic, target.patronymic, 'the stale save did not overwrite anything');
+
+    // Review: keep my patronymic, take their first name, save again.
+    await conflict.getByRole('button', { name: 'Сравнить изменения' }).click();
+    await b.getByRole('button', { name: 'Сохранить выбранное' }).click();
+    await b.waitForURL(/\/build\/leads\/list/);
+    current = await apiGet<{ data: LeadRow }>(b, base, `/leads/${target.id}`);
+    assert.equal(current.data.firstname, 'ИмяИзПервогоОкна');
+    assert.equal(current.data.patronymic, 'ОтчествоИзВторогоОкна');
+    await ctxA.close();
+    await ctxB.close();
+  });
+
+  it('imports a CSV with bad rows and offers a report of them', async () => {
+    const base = server.baseUrl;
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await newPage(context);
+    await login(page, base);
+    await navigate(page, base, '/leads/list');
+    const csv = [
+      'Фамилия,Имя,Отчество,Телефон,Статус',
+      'Импортов,Первый,,+7 901 555-00-01,Новый',
+      'Импортов,Второй,,8 901 555 00 02,В работе',
+      ',БезФамилии,,+7 901 555-00-03,Новый',
+      'Импортов,ПлохойТелефон,,12,Новый',
+    ].join('\n');
+    await page.getByRole('button', { name: 'Импорт' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Импорт лидов' });
+    await wizard.getByLabel('Файл CSV').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await wizard.getByRole('button', { name: 'Начать импорт' }).click();
+    await wizard.getByText('Импорт завершён').waitFor({ timeout: 30_000 });
+    const downloadPromise = page.waitForEvent('download');
+    await wizard.getByRole('button', { name: 'Скачать отчёт' }).click();
+    const download = await downloadPromise;
+    const report = readFileSync((await download.path())!, 'utf8');
+    assert.match(report, /БезФамилии/);
+    assert.match(report, /ПлохойТелефон/);
+    assert.doesNotMatch(report, /Первый/);
+    const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?search=Импортов');
+    assert.equal(data.length, 2, 'the two good rows were imported');
+    await context.close();
+  });
+});
