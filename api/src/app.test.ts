@@ -4,12 +4,31 @@ import { bearer, buildTestApp, type TestApp, testDrivers } from './test/build-te
 import { createUser, TEST_PASSWORD } from './test/fixtures';
 
 /** Every route behind `authorize`, with the answer an Operator gets (their role lacks some abilities). */
-const PROTECTED: { method: 'GET' | 'POST' | 'DELETE'; url: string; operator: number }[] = [
+const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; operator: number }[] = [
   { method: 'GET', url: '/api/users', operator: 403 },
   { method: 'GET', url: '/api/lead-status', operator: 200 },
   { method: 'POST', url: '/api/lead-status', operator: 403 },
   { method: 'DELETE', url: '/api/lead-status/1/delete', operator: 403 },
+  { method: 'PUT', url: '/api/lead-status/1', operator: 403 },
+  { method: 'POST', url: '/api/lead-status/reorder', operator: 403 },
   { method: 'GET', url: '/api/leads', operator: 200 },
+  // The Operator may view, create and edit leads: past the ability check, lead 1 does not exist (404) or the empty
+  // body is invalid (422).
+  { method: 'GET', url: '/api/leads/1', operator: 404 },
+  { method: 'POST', url: '/api/leads', operator: 422 },
+  { method: 'POST', url: '/api/leads/1', operator: 422 },
+  { method: 'DELETE', url: '/api/leads/1', operator: 403 },
+  { method: 'GET', url: '/api/leads/favorite/1', operator: 404 },
+  { method: 'POST', url: '/api/leads/status/1', operator: 422 },
+  { method: 'GET', url: '/api/leads/1/assign/1', operator: 404 },
+  { method: 'GET', url: '/api/leads/1/history', operator: 404 },
+  { method: 'GET', url: '/api/leads/1/comments', operator: 404 },
+  { method: 'POST', url: '/api/leads/bulk', operator: 422 },
+  { method: 'GET', url: '/api/leads/export', operator: 200 },
+  { method: 'POST', url: '/api/leads/import/preview', operator: 422 },
+  { method: 'POST', url: '/api/leads/import', operator: 422 },
+  { method: 'GET', url: '/api/leads/import/1', operator: 404 },
+  { method: 'POST', url: '/api/upload', operator: 422 },
   { method: 'GET', url: '/api/document-category', operator: 200 },
   { method: 'POST', url: '/api/document-category', operator: 403 },
   { method: 'DELETE', url: '/api/document-category/1', operator: 403 },
@@ -49,7 +68,7 @@ for (const driver of testDrivers()) {
 
     test('every protected route answers 401 without a token', async () => {
       for (const route of PROTECTED) {
-        const response = await t.app.inject({ method: route.method, url: route.url, payload: route.method === 'POST' ? {} : undefined });
+        const response = await t.app.inject({ method: route.method, url: route.url, payload: route.method === 'POST' || route.method === 'PUT' ? {} : undefined });
         assert.equal(response.statusCode, 401, `${route.method} ${route.url}`);
         assert.equal(response.json().code, 'UNAUTHENTICATED');
       }
@@ -59,7 +78,8 @@ for (const driver of testDrivers()) {
       await createUser(t, { email: 'op@test.local', role: 'Operator' });
       const operator = bearer(await t.login('op@test.local', TEST_PASSWORD));
       for (const route of PROTECTED) {
-        const response = await t.app.inject({ method: route.method, url: route.url, headers: operator, payload: route.method === 'POST' ? {} : undefined });
+        const payload = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
+        const response = await t.app.inject({ method: route.method, url: route.url, headers: operator, payload });
         assert.equal(response.statusCode, route.operator, `${route.method} ${route.url}`);
       }
     });

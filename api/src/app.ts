@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import { AppError } from './errors/app-error';
 import { auth } from './plugins/auth';
 import { database } from './plugins/database';
 import { errorHandler } from './plugins/error-handler';
+import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { repositories } from './plugins/repositories';
 import { swaggerDocs } from './plugins/swagger';
@@ -16,9 +18,12 @@ import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
+import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
+import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
 import { roleRoutes } from './routes/roles/role-routes';
+import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
 
 declare module 'fastify' {
@@ -39,7 +44,7 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    // Room for rich-text notes; file uploads will go through multipart with their own limit.
+    // Room for rich-text notes; file uploads go through multipart, each route with its own limit.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -60,6 +65,9 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   await app.register(repositories);
   await app.register(mailer);
   await app.register(auth);
+  await app.register(leadImports);
+  // Files are read by the routes that take them (readMultipart), each with its own size limit.
+  await app.register(multipart, { limits: { files: 1, fields: 10 } });
 
   await app.register(
     async (api) => {
@@ -68,6 +76,9 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
       await api.register(userRoutes);
       await api.register(leadStatusRoutes);
       await api.register(leadRoutes);
+      await api.register(leadCommentRoutes);
+      await api.register(leadCsvRoutes);
+      await api.register(uploadRoutes);
       await api.register(documentCategoryRoutes);
       await api.register(commentStepRoutes);
       await api.register(roleRoutes);

@@ -1,5 +1,6 @@
 // `pnpm seed:demo [--leads=N]`: realistic demo data on top of the base seed, for trying the app and for benchmarks.
 // Runs the migrations and the base seed first, so it works on a brand-new database; skips when demo data exists.
+import { parsePhone } from '../lib/phone';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
@@ -63,10 +64,12 @@ function random(seed: number) {
   return { next, pick, digits };
 }
 
+/** A Russian mobile number stored the way the form stores one (libphonenumber-js international format). */
 function phone(rnd: ReturnType<typeof random>): string {
-  const code = `9${rnd.digits(2)}`;
-  const [a, b, c] = [rnd.digits(3), rnd.digits(2), rnd.digits(2)];
-  return rnd.pick([`+7 (${code}) ${a}-${b}-${c}`, `8 ${code} ${a} ${b} ${c}`, `+7${code}${a}${b}${c}`, `+7 ${code} ${a}-${b}-${c}`]);
+  for (;;) {
+    const parsed = parsePhone(`+79${rnd.digits(2)}${rnd.digits(7)}`);
+    if (parsed) return parsed.display;
+  }
 }
 
 function leadCount(): number {

@@ -74,6 +74,7 @@ describe('error handler', () => {
       FORBIDDEN: 403,
       NOT_FOUND: 404,
       STATUS_IN_USE: 409,
+      LEAD_VERSION_CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
       UNSUPPORTED_MEDIA_TYPE: 415,
       VALIDATION_FAILED: 422,

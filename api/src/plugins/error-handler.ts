@@ -6,6 +6,7 @@ interface ErrorBody {
   message: string;
   code?: string;
   errors?: FieldErrors;
+  [detail: string]: unknown;
 }
 
 /** The one place an error code becomes an HTTP status; the switch stays exhaustive as codes are added. */
@@ -20,6 +21,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'NOT_FOUND':
       return 404;
     case 'STATUS_IN_USE':
+    case 'LEAD_VERSION_CONFLICT':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
@@ -98,7 +100,7 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     }
     const status = statusForCode(appError.code);
     if (status === 401 || status === 403 || status === 429) request.log.info({ code: appError.code }, appError.message);
-    const body: ErrorBody = { message: appError.message, code: appError.code };
+    const body: ErrorBody = { ...appError.details, message: appError.message, code: appError.code };
     if (appError.errors) body.errors = appError.errors;
     return reply.code(status).type('application/json').send(body);
   });

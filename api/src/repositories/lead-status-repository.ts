@@ -1,14 +1,15 @@
-import { asc, count, eq, max } from 'drizzle-orm';
-import type { CreateLeadStatusInput, LeadStatus } from '@crm/shared/schemas';
+import { asc, count, eq, max, sql } from 'drizzle-orm';
+import type { CreateLeadStatusInput, LeadStatus, UpdateLeadStatusInput } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/errors';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leads } from '../db/schema/leads';
-import { AppError, notFound } from '../errors/app-error';
+import { AppError, notFound, validationFailed } from '../errors/app-error';
 
 const columns = { id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color, position: leadStatuses.position };
 
-const statusInUse = () => new AppError('STATUS_IN_USE', 'Статус назначен лидам, поэтому его нельзя удалить.');
+const statusInUse = () =>
+  new AppError('STATUS_IN_USE', 'Статус назначен лидам, поэтому его нельзя удалить. Выберите статус, на который их перевести.');
 
 export function createLeadStatusRepository(db: Database) {
   return {
@@ -26,8 +27,54 @@ export function createLeadStatusRepository(db: Database) {
       return created;
     },
 
-    /** Refuses while leads use the status; the foreign key catches a lead assigned between check and delete. */
-    async delete(id: number): Promise<void> {
+    /** Rename or recolour; a field left out keeps its value. */
+    async update(id: number, input: UpdateLeadStatusInput): Promise<LeadStatus> {
+      const changes = Object.fromEntries(Object.entries({ name: input.name, color: input.color }).filter(([, v]) => v !== undefined));
+      const [updated] =
+        Object.keys(changes).length > 0
+          ? await db.update(leadStatuses).set(changes).where(eq(leadStatuses.id, id)).returning(columns)
+          : await db.select(columns).from(leadStatuses).where(eq(leadStatuses.id, id));
+      if (!updated) throw notFound('Lead status not found');
+      return updated;
+    },
+
+    /** `ids` must name every status exactly once; positions become 1…n in that order. */
+    async reorder(ids: number[]): Promise<LeadStatus[]> {
+      return db.transaction(async (tx) => {
+        const existing = await tx.select({ id: leadStatuses.id }).from(leadStatuses).for('update');
+        const known = new Set(existing.map((s) => s.id));
+        if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
+          throw validationFailed({ ids: ['Укажите каждый статус ровно один раз'] });
+        }
+        await tx.execute(
+          sql`update ${leadStatuses} set position = o.position
+            from unnest(${sql.param(ids)}::int[]) with ordinality as o(id, position) where ${leadStatuses.id} = o.id`,
+        );
+        return tx.select(columns).from(leadStatuses).orderBy(asc(leadStatuses.position), asc(leadStatuses.id));
+      });
+    },
+
+    /**
+     * Without a replacement, refuses while leads use the status (the foreign key catches a lead assigned between
+     * check and delete). With one, moves those leads to it first (a new version each, so open forms see the change),
+     * in the same transaction.
+     */
+    async delete(id: number, replacementId?: number): Promise<void> {
+      if (replacementId !== undefined) {
+        if (replacementId === id) throw validationFailed({ replacement_id: ['Выберите другой статус'] });
+        await db.transaction(async (tx) => {
+          const found = await tx.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.id, id)).for('update');
+          if (found.length === 0) throw notFound('Lead status not found');
+          const [replacement] = await tx.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.id, replacementId));
+          if (!replacement) throw validationFailed({ replacement_id: ['Статус не найден'] });
+          await tx
+            .update(leads)
+            .set({ statusId: replacementId, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
+            .where(eq(leads.statusId, id));
+          await tx.delete(leadStatuses).where(eq(leadStatuses.id, id));
+        });
+        return;
+      }
       const [{ used }] = await db.select({ used: count() }).from(leads).where(eq(leads.statusId, id));
       if (used > 0) throw statusInUse();
       try {

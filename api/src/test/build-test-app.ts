@@ -40,10 +40,12 @@ export interface BuildTestAppOptions {
   config?: Partial<AppConfig>;
 }
 
-/** A throw-away database on the test server, dropped after the suite. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `crm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+/** A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`. */
+export async function createPostgresDatabase(
+  serverUrl = process.env.TEST_DATABASE_URL!,
+  prefix = 'crm_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -17,8 +17,14 @@ export const createLeadStatusInputSchema = z.object({
 });
 export type CreateLeadStatusInput = z.input<typeof createLeadStatusInputSchema>;
 
-/** PUT /api/lead-status/{id}: rename or recolour. */
-export const updateLeadStatusInputSchema = createLeadStatusInputSchema.partial();
+/**
+ * PUT /api/lead-status/{id}: rename or recolour; a field left out keeps its value. Built field by field rather than
+ * with `.partial()`, which would keep the create schema's colour default and reset the colour on every rename.
+ */
+export const updateLeadStatusInputSchema = z.object({
+  name: createLeadStatusInputSchema.shape.name.optional(),
+  color: z.string().regex(HEX_COLOR, 'Use a colour like #0D9394').optional(),
+});
 export type UpdateLeadStatusInput = z.input<typeof updateLeadStatusInputSchema>;
 
 /** POST /api/lead-status/reorder: every status id in the new order. */

@@ -17,6 +17,11 @@ export const leads = pgTable(
     statusId: integer('status_id').references(() => leadStatuses.id, { onDelete: 'restrict' }),
     additionalInfo: text('additional_info').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who saved the current version; a stale update's 409 names them. Null until the lead is first edited (a foreign
+     * key left null also costs no check, which counts when an import inserts 100,000 leads).
+     */
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Optimistic-locking counter for concurrent edits (Leads issue). */
@@ -33,6 +38,8 @@ export const leads = pgTable(
     index('leads_surname_idx').on(t.surname),
     index('leads_status_id_idx').on(t.statusId),
     index('leads_created_by_idx').on(t.createdBy),
+    // Import duplicate detection and the phone sort.
+    index('leads_phone_normalized_idx').on(t.phoneNormalized),
     index('leads_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -85,6 +85,57 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'DELETE', url: '/api/lead-status/1/delete', headers: operator })).statusCode, 403);
     });
 
+    test('PUT renames or recolours; a field left out keeps its value', async () => {
+      const created = (await t.app.inject({ method: 'POST', url: '/api/lead-status', headers: admin, payload: { name: 'Черновой', color: '#0D9394' } })).json().data;
+      const put = (payload: object, id = created.id) => t.app.inject({ method: 'PUT', url: `/api/lead-status/${id}`, headers: admin, payload });
+      const renamed = await put({ name: 'Чистовой' });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+      assert.deepEqual(renamed.json().data, { ...created, name: 'Чистовой' });
+      assert.deepEqual((await put({ color: '#EA5455' })).json().data, { ...created, name: 'Чистовой', color: '#EA5455' });
+      assert.deepEqual((await put({ color: 'red' })).json().errors, { color: ['Use a colour like #0D9394'] });
+      assert.equal((await put({ name: 'X' }, 999_999)).statusCode, 404);
+    });
+
+    test('POST /reorder puts every status in the given order; anything but all ids once is 422', async () => {
+      const ids = (await list()).map((s: { id: number }) => s.id);
+      const reversed = [...ids].reverse();
+      const response = await t.app.inject({ method: 'POST', url: '/api/lead-status/reorder', headers: admin, payload: { ids: reversed } });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.deepEqual(response.json().data.map((s: { id: number }) => s.id), reversed);
+      assert.deepEqual((await list()).map((s: { id: number; position: number }) => [s.id, s.position]), reversed.map((id, i) => [id, i + 1]));
+      for (const bad of [reversed.slice(1), [...reversed, reversed[0]], [...reversed.slice(1), 999_999]]) {
+        const refused = await t.app.inject({ method: 'POST', url: '/api/lead-status/reorder', headers: admin, payload: { ids: bad } });
+        assert.deepEqual([refused.statusCode, Object.keys(refused.json().errors)], [422, ['ids']]);
+      }
+      await t.app.inject({ method: 'POST', url: '/api/lead-status/reorder', headers: admin, payload: { ids } });
+    });
+
+    test('DELETE with replacement_id moves the leads to it (new version each), then deletes', async () => {
+      const make = async (name: string) => (await t.app.inject({ method: 'POST', url: '/api/lead-status', headers: admin, payload: { name } })).json().data;
+      const [old, replacement] = [await make('Уходящий'), await make('Заменяющий')];
+      const [leadId] = await t.app.leadRepository.insertMany([{ surname: 'Переезжий', firstname: 'Иван', phone: '+7 900 000-00-02', statusId: old.id }]);
+      const del = (query: string) => t.app.inject({ method: 'DELETE', url: `/api/lead-status/${old.id}/delete${query}`, headers: admin });
+      assert.equal((await del('')).statusCode, 409);
+      assert.deepEqual((await del(`?replacement_id=${old.id}`)).json().errors, { replacement_id: ['Выберите другой статус'] });
+      assert.deepEqual((await del('?replacement_id=999999')).json().errors, { replacement_id: ['Статус не найден'] });
+      const response = await del(`?replacement_id=${replacement.id}`);
+      assert.equal(response.statusCode, 200, response.body);
+      const lead = (await t.app.inject({ method: 'GET', url: `/api/leads/${leadId}`, headers: admin })).json().data;
+      assert.deepEqual([lead.status_id, lead.version], [replacement.id, 2]);
+      assert.ok(!(await list()).some((s: { id: number }) => s.id === old.id));
+      assert.equal((await del(`?replacement_id=${replacement.id}`)).statusCode, 404);
+    });
+
+    test('a Manager may create statuses but not edit, reorder or delete them', async () => {
+      await createUser(t, { email: 'manager@test.local', role: 'Manager' });
+      const manager = bearer(await t.login('manager@test.local', TEST_PASSWORD));
+      const [status] = await list();
+      assert.equal((await t.app.inject({ method: 'PUT', url: `/api/lead-status/${status.id}`, headers: manager, payload: { name: 'X' } })).statusCode, 403);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/api/lead-status/reorder', headers: manager, payload: { ids: [status.id] } })).statusCode, 403);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/lead-status/${status.id}/delete`, headers: manager })).statusCode, 403);
+      assert.equal((await t.app.inject({ method: 'PUT', url: `/api/lead-status/${status.id}`, payload: { name: 'X' } })).statusCode, 401);
+    });
+
     test('401 without a token', async () => {
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/lead-status' })).statusCode, 401);
       assert.equal((await t.app.inject({ method: 'POST', url: '/api/lead-status', payload: { name: 'X' } })).statusCode, 401);

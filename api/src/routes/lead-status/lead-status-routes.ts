@@ -4,9 +4,12 @@ import {
   apiErrorSchema,
   createLeadStatusInputSchema,
   dataEnvelope,
+  deleteLeadStatusQuerySchema,
   idParamSchema,
   leadStatusSchema,
   messageSchema,
+  reorderLeadStatusesInputSchema,
+  updateLeadStatusInputSchema,
 } from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
@@ -43,20 +46,52 @@ export const leadStatusRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.put(
+    '/lead-status/:id',
+    {
+      onRequest: app.authorize('edit', 'lead-status'),
+      schema: {
+        tags: ['lead-status'],
+        summary: 'Rename or recolour a lead status',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: updateLeadStatusInputSchema,
+        response: { 200: dataEnvelope(leadStatusSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadStatusRepository.update(request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/lead-status/reorder',
+    {
+      onRequest: app.authorize('edit', 'lead-status'),
+      schema: {
+        tags: ['lead-status'],
+        summary: 'Put the statuses in a new order (every id, once)',
+        security: bearerSecurity,
+        body: reorderLeadStatusesInputSchema,
+        response: { 200: dataEnvelope(z.array(leadStatusSchema)), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadStatusRepository.reorder(request.body.ids) }),
+  );
+
   app.delete(
     '/lead-status/:id/delete',
     {
       onRequest: app.authorize('delete', 'lead-status'),
       schema: {
         tags: ['lead-status'],
-        summary: 'Delete a lead status no lead uses',
+        summary: 'Delete a lead status; leads using it move to replacement_id, or the answer is 409 STATUS_IN_USE',
         security: bearerSecurity,
         params: idParamSchema,
-        response: { 200: messageSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...protectedErrors },
+        querystring: deleteLeadStatusQuerySchema,
+        response: { 200: messageSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request) => {
-      await app.leadStatusRepository.delete(request.params.id);
+      await app.leadStatusRepository.delete(request.params.id, request.query.replacement_id);
       return { message: 'Lead status deleted.' };
     },
   );

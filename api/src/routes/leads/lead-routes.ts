@@ -1,7 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, leadListItemSchema, listLeadsQuerySchema, paginated } from '@crm/shared/schemas';
-import { requireUser } from '../../plugins/auth';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  dataEnvelope,
+  favoriteStateSchema,
+  idParamSchema,
+  leadBulkInputSchema,
+  leadBulkResultSchema,
+  leadConflictSchema,
+  leadDetailSchema,
+  leadHistoryEntrySchema,
+  leadInputSchema,
+  leadListItemSchema,
+  leadStatusChangeInputSchema,
+  listLeadsQuerySchema,
+  messageSchema,
+  paginated,
+} from '@crm/shared/schemas';
+import { AppError } from '../../errors/app-error';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
+import { leadViewer } from './lead-viewer';
+
+const tags = ['leads'];
+const lookupErrors = { 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors } as const;
+const assignParamsSchema = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
 
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,7 +31,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authorize('view', 'lead'),
       schema: {
-        tags: ['leads'],
+        tags,
         summary: 'One page of the leads the caller may see, searched, filtered and sorted',
         security: bearerSecurity,
         querystring: listLeadsQuerySchema,
@@ -17,7 +39,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = requireUser(request);
       const q = request.query;
       const { data, total } = await app.leadRepository.list(
         {
@@ -29,12 +50,160 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           favoriteOnly: q.favorite === '1',
           sort: q.sort,
         },
-        { id: user.id, leadScope: user.role.leadScope },
+        leadViewer(request),
       );
       return {
         data,
         meta: { current_page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
       };
     },
+  );
+
+  app.post(
+    '/leads',
+    {
+      onRequest: app.authorize('create', 'lead'),
+      schema: {
+        tags,
+        summary: 'Create a lead (the caller becomes its creator)',
+        security: bearerSecurity,
+        body: leadInputSchema,
+        response: { 201: dataEnvelope(leadDetailSchema), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const data = await app.leadRepository.create(request.body, leadViewer(request).id);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.post(
+    '/leads/bulk',
+    {
+      onRequest: app.authorize('view', 'lead'),
+      // The ability depends on the action in the body: status and assign need `edit lead`, delete needs `delete lead`.
+      preHandler: async (request) => {
+        const action = request.body.action === 'delete' ? 'delete' : 'edit';
+        if (!request.ability?.can(action, 'lead')) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+      },
+      schema: {
+        tags,
+        summary: 'Change the status of, hand over or delete the selected leads; ids out of scope are skipped',
+        security: bearerSecurity,
+        body: leadBulkInputSchema,
+        response: { 200: dataEnvelope(leadBulkResultSchema), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadRepository.bulk(request.body, leadViewer(request)) }),
+  );
+
+  app.get(
+    '/leads/favorite/:id',
+    {
+      onRequest: app.authorize('view', 'lead'),
+      schema: {
+        tags,
+        summary: "Toggle the caller's own star on a lead",
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: dataEnvelope(favoriteStateSchema), ...lookupErrors },
+      },
+    },
+    async (request) => ({ data: { is_favorite: await app.leadRepository.toggleFavorite(request.params.id, leadViewer(request)) } }),
+  );
+
+  app.post(
+    '/leads/status/:id',
+    {
+      onRequest: app.authorize('edit', 'lead'),
+      schema: {
+        tags,
+        summary: 'Change the status of a lead',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: leadStatusChangeInputSchema,
+        response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request)) }),
+  );
+
+  app.get(
+    '/leads/:id',
+    {
+      onRequest: app.authorize('view', 'lead'),
+      schema: {
+        tags,
+        summary: 'A lead with its status, responsible users, creator and last editor',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadRepository.detail(request.params.id, leadViewer(request)) }),
+  );
+
+  app.post(
+    '/leads/:id',
+    {
+      onRequest: app.authorize('edit', 'lead'),
+      schema: {
+        tags,
+        summary: 'Update a lead from the version it was read at; a stale version answers 409',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: leadInputSchema,
+        response: { 200: dataEnvelope(leadDetailSchema), 409: leadConflictSchema, ...lookupErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadRepository.update(request.params.id, request.body, leadViewer(request)) }),
+  );
+
+  app.delete(
+    '/leads/:id',
+    {
+      onRequest: app.authorize('delete', 'lead'),
+      schema: {
+        tags,
+        summary: 'Delete a lead with its comments and history',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: messageSchema, ...lookupErrors },
+      },
+    },
+    async (request) => {
+      await app.leadRepository.delete(request.params.id, leadViewer(request));
+      return { message: 'Лид удалён' };
+    },
+  );
+
+  app.get(
+    '/leads/:id/assign/:userId',
+    {
+      onRequest: app.authorize('edit', 'lead'),
+      schema: {
+        tags,
+        summary: 'Hand a lead over: its responsible users become just this user',
+        security: bearerSecurity,
+        params: assignParamsSchema,
+        response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadRepository.assign(request.params.id, request.params.userId, leadViewer(request)) }),
+  );
+
+  app.get(
+    '/leads/:id/history',
+    {
+      onRequest: app.authorize('view', 'lead'),
+      schema: {
+        tags,
+        summary: 'Every recorded change of a lead, newest first',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: dataEnvelope(z.array(leadHistoryEntrySchema)), ...lookupErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadHistoryRepository.list(request.params.id, leadViewer(request)) }),
   );
 };

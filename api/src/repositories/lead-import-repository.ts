@@ -1,0 +1,241 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DuplicateMode, LeadImportJob } from '@crm/shared/schemas';
+import type { Database } from '../db/client';
+import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
+import { leadStatuses } from '../db/schema/lead-statuses';
+import { leadUsers } from '../db/schema/lead-users';
+import { leads } from '../db/schema/leads';
+import { users } from '../db/schema/users';
+import { diffFields, type NewHistoryEntry, recordHistory } from './lead-history-repository';
+import { insertLeadRows, insertLeadUsers, responsibleIds } from './lead-repository';
+import type { LeadScopeHelper, LeadViewer } from './lead-scope';
+
+/** A lead as an import row gives it. Fields whose column is not mapped are undefined: an update leaves them alone. */
+export interface ImportedLead {
+  surname: string;
+  firstname: string;
+  phone: string;
+  phoneNormalized: string;
+  patronymic?: string;
+  statusId?: number;
+  additionalInfo?: string;
+  users?: number[];
+}
+
+export interface ImportCounts {
+  processed: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  rejected: number;
+}
+
+const jobColumns = {
+  id: leadImportJobs.id,
+  status: leadImportJobs.status,
+  onDuplicate: leadImportJobs.onDuplicate,
+  total: leadImportJobs.total,
+  processed: leadImportJobs.processed,
+  created: leadImportJobs.created,
+  updated: leadImportJobs.updated,
+  skipped: leadImportJobs.skipped,
+  rejected: leadImportJobs.rejected,
+  error: leadImportJobs.error,
+  createdAt: leadImportJobs.createdAt,
+  finishedAt: leadImportJobs.finishedAt,
+};
+
+type JobRow = Pick<typeof leadImportJobs.$inferSelect, keyof typeof jobColumns>;
+
+function toJob(row: JobRow): LeadImportJob {
+  return {
+    id: row.id,
+    status: row.status,
+    on_duplicate: row.onDuplicate,
+    total: row.total,
+    processed: row.processed,
+    created: row.created,
+    updated: row.updated,
+    skipped: row.skipped,
+    rejected: row.rejected,
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The values history compares for an imported update, named as the API names them. */
+const comparable = (lead: { surname: string; firstname: string; patronymic: string; phone: string; statusId: number | null; additionalInfo: string }) => ({
+  surname: lead.surname,
+  firstname: lead.firstname,
+  patronymic: lead.patronymic,
+  phone: lead.phone,
+  status_id: lead.statusId,
+  additional_info: lead.additionalInfo,
+});
+
+export function createLeadImportRepository(db: Database, scope: LeadScopeHelper) {
+  /** Changes existing leads with one UPDATE … FROM unnest(…); a null column means "not mapped, keep the value". */
+  async function updateLeads(tx: Database, updates: Map<number, ImportedLead>, actorId: number): Promise<NewHistoryEntry[]> {
+    if (updates.size === 0) return [];
+    const ids = [...updates.keys()];
+    const current = await tx.select().from(leads).where(inArray(leads.id, ids));
+    const currentUsers = await responsibleIds(tx, ids);
+    const history: NewHistoryEntry[] = [];
+    const changed: { id: number; lead: ImportedLead }[] = [];
+    for (const row of current) {
+      const lead = updates.get(row.id)!;
+      const before = { ...comparable(row), users: currentUsers.get(row.id) ?? [] };
+      const after = {
+        ...comparable({
+          surname: lead.surname,
+          firstname: lead.firstname,
+          patronymic: lead.patronymic ?? row.patronymic,
+          phone: lead.phone,
+          statusId: lead.statusId ?? row.statusId,
+          additionalInfo: lead.additionalInfo ?? row.additionalInfo,
+        }),
+        users: lead.users ?? before.users,
+      };
+      const changes = diffFields(before, after);
+      if (Object.keys(changes).length === 0) continue;
+      changed.push({ id: row.id, lead });
+      history.push({ leadId: row.id, userId: actorId, action: 'imported', changes });
+    }
+    if (changed.length === 0) return history;
+    const column = <T>(pick: (lead: ImportedLead) => T) => sql.param(changed.map((c) => pick(c.lead)));
+    await tx.execute(sql`update ${leads} as l set
+        surname = v.surname, firstname = v.firstname, phone = v.phone, phone_normalized = v.phone_normalized,
+        patronymic = coalesce(v.patronymic, l.patronymic), status_id = coalesce(v.status_id, l.status_id),
+        additional_info = coalesce(v.additional_info, l.additional_info),
+        version = l.version + 1, updated_at = now(), updated_by = ${actorId}
+      from unnest(
+        ${sql.param(changed.map((c) => c.id))}::int[], ${column((l) => l.surname)}::text[], ${column((l) => l.firstname)}::text[],
+        ${column((l) => l.phone)}::text[], ${column((l) => l.phoneNormalized)}::text[], ${column((l) => l.patronymic ?? null)}::text[],
+        ${column((l) => l.statusId ?? null)}::int[], ${column((l) => l.additionalInfo ?? null)}::text[]
+      ) as v(id, surname, firstname, phone, phone_normalized, patronymic, status_id, additional_info)
+      where l.id = v.id`);
+    const withUsers = changed.filter((c) => c.lead.users !== undefined);
+    if (withUsers.length > 0) {
+      await tx.delete(leadUsers).where(inArray(leadUsers.leadId, withUsers.map((c) => c.id)));
+      await insertLeadUsers(tx, withUsers.flatMap((c) => c.lead.users!.map((userId) => ({ leadId: c.id, userId }))));
+    }
+    return history;
+  }
+
+  return {
+    async createJob(input: { createdBy: number; onDuplicate: DuplicateMode; fileName: string; headers: string[]; total: number }): Promise<LeadImportJob> {
+      const [row] = await db
+        .insert(leadImportJobs)
+        .values({ ...input, status: 'running' })
+        .returning(jobColumns);
+      return toJob(row);
+    },
+
+    /** A job is its importer's: anyone else gets undefined (404). */
+    async findJob(id: number, userId: number): Promise<LeadImportJob | undefined> {
+      const [row] = await db
+        .select(jobColumns)
+        .from(leadImportJobs)
+        .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.createdBy, userId)));
+      return row ? toJob(row) : undefined;
+    },
+
+    async findReport(id: number, userId: number): Promise<{ headers: string[]; rows: RejectedImportRow[] } | undefined> {
+      const [row] = await db
+        .select({ headers: leadImportJobs.headers, rows: leadImportJobs.rejectedRows })
+        .from(leadImportJobs)
+        .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.createdBy, userId)));
+      return row;
+    },
+
+    async saveProgress(id: number, counts: ImportCounts): Promise<void> {
+      await db.update(leadImportJobs).set(counts).where(eq(leadImportJobs.id, id));
+    },
+
+    async finish(id: number, result: { status: 'done' | 'failed'; counts: ImportCounts; rejectedRows: RejectedImportRow[]; error?: string }): Promise<void> {
+      await db
+        .update(leadImportJobs)
+        .set({ ...result.counts, status: result.status, rejectedRows: result.rejectedRows, error: result.error ?? null, finishedAt: new Date() })
+        .where(eq(leadImportJobs.id, id));
+    },
+
+    /** Jobs a previous process left unfinished (they run in memory): marked failed at start-up so nobody waits on them. */
+    async failInterrupted(): Promise<number> {
+      const rows = await db
+        .update(leadImportJobs)
+        .set({ status: 'failed', error: 'Импорт прерван перезапуском сервера', finishedAt: new Date() })
+        .where(inArray(leadImportJobs.status, ['pending', 'running']))
+        .returning({ id: leadImportJobs.id });
+      return rows.length;
+    },
+
+    /** What rows refer to by name: statuses (in display order) and users by e-mail. */
+    async lookups(): Promise<{ statuses: { id: number; name: string }[]; users: { id: number; email: string }[] }> {
+      const [statusRows, userRows] = await Promise.all([
+        db.select({ id: leadStatuses.id, name: leadStatuses.name }).from(leadStatuses).orderBy(asc(leadStatuses.position), asc(leadStatuses.id)),
+        db.select({ id: users.id, email: users.email }).from(users),
+      ]);
+      return { statuses: statusRows, users: userRows };
+    },
+
+    /**
+     * Every lead the importer can see, phone → oldest lead, in one scan; undefined when there are more than `limit`
+     * (then `existingByPhone` looks each batch up instead). One scan costs far less than 100,000 index probes.
+     */
+    async visiblePhones(viewer: LeadViewer, limit: number): Promise<Map<string, number> | undefined> {
+      const rows = await db
+        .select({ id: leads.id, phone: leads.phoneNormalized })
+        .from(leads)
+        .where(await scope.condition(viewer))
+        .orderBy(asc(leads.id))
+        .limit(limit + 1);
+      if (rows.length > limit) return undefined;
+      const found = new Map<string, number>();
+      for (const row of rows) if (row.phone !== '' && !found.has(row.phone)) found.set(row.phone, row.id);
+      return found;
+    },
+
+    /** Leads the importer can see with one of these normalised phones: phone → the oldest such lead. */
+    async existingByPhone(phones: string[], viewer: LeadViewer): Promise<Map<string, number>> {
+      const found = new Map<string, number>();
+      if (phones.length === 0) return found;
+      const rows = await db
+        .select({ id: leads.id, phone: leads.phoneNormalized })
+        .from(leads)
+        .where(and(sql`${leads.phoneNormalized} = any(${sql.param(phones)}::text[])`, await scope.condition(viewer)))
+        .orderBy(asc(leads.id));
+      for (const row of rows) if (!found.has(row.phone)) found.set(row.phone, row.id);
+      return found;
+    },
+
+    /**
+     * One batch of an import, in one transaction: new leads (multi-row INSERT), their responsible users, changed
+     * leads, and a history row for each. Returns the new leads' ids in input order.
+     */
+    async writeBatch(batch: { inserts: ImportedLead[]; updates: Map<number, ImportedLead>; actorId: number; defaultStatusId: number | null }): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        const ids = await insertLeadRows(
+          tx,
+          batch.inserts.map((lead) => ({
+            surname: lead.surname,
+            firstname: lead.firstname,
+            patronymic: lead.patronymic ?? '',
+            phone: lead.phone,
+            phoneNormalized: lead.phoneNormalized,
+            statusId: lead.statusId ?? batch.defaultStatusId,
+            additionalInfo: lead.additionalInfo ?? '',
+            createdBy: batch.actorId,
+          })),
+        );
+        await insertLeadUsers(tx, batch.inserts.flatMap((lead, i) => (lead.users ?? []).map((userId) => ({ leadId: ids[i], userId }))));
+        const history: NewHistoryEntry[] = ids.map((leadId) => ({ leadId, userId: batch.actorId, action: 'imported' }));
+        history.push(...(await updateLeads(tx, batch.updates, batch.actorId)));
+        await recordHistory(tx, history);
+        return ids;
+      });
+    },
+  };
+}
+
+export type LeadImportRepository = ReturnType<typeof createLeadImportRepository>;

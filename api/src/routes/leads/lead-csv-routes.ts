@@ -1,0 +1,215 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  dataEnvelope,
+  DUPLICATE_MODES,
+  idParamSchema,
+  LEAD_IMPORT_FIELDS,
+  leadImportJobSchema,
+  leadImportPreviewSchema,
+  listLeadsQuerySchema,
+} from '@crm/shared/schemas';
+import { type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
+import { decodeCsv, parseCsv, toCsv, UTF8_BOM } from '../../lib/csv';
+import { resolveMapping, suggestMapping } from '../../lib/lead-import-mapping';
+import type { LeadExportRow } from '../../repositories/lead-repository';
+import { readMultipart } from '../read-multipart';
+import { bearerSecurity, protectedErrors } from '../route-schemas';
+import { leadViewer } from './lead-viewer';
+
+const tags = ['lead import/export'];
+
+/** Largest CSV accepted for import (about 500,000 typical rows). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+const PREVIEW_ROWS = 10;
+
+export const EXPORT_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'status', 'users', 'additional_info', 'created_at'] as const;
+
+const exportQuerySchema = listLeadsQuerySchema.pick({ search: true, status_id: true, user_id: true, favorite: true });
+const csvAnswer = z.string().describe('text/csv, UTF-8 with BOM');
+
+/** The import form's text fields: the mapping as JSON text (default: the suggested one) and what to do with duplicates. */
+const importFieldsSchema = z.object({
+  mapping: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Сопоставление столбцов должно быть JSON-объектом' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.partialRecord(z.enum(LEAD_IMPORT_FIELDS), z.string().nullable()))
+    .optional(),
+  on_duplicate: z.enum(DUPLICATE_MODES, 'Выберите skip, update или create').default('skip'),
+});
+
+const fieldErrorsOf = (error: z.ZodError): FieldErrors => {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) (errors[String(issue.path[0] ?? 'request')] ??= []).push(issue.message);
+  return errors;
+};
+
+const attachment = (name: string) => `attachment; filename="${name}"`;
+
+const csvFile = (buffer: Buffer) => {
+  const parsed = parseCsv(decodeCsv(buffer));
+  if (parsed.headers.length === 0 || parsed.headers.every((h) => h === '')) throw validationFailed({ file: ['В файле нет строки заголовков'] });
+  return parsed;
+};
+
+const readCsvUpload = (request: Parameters<typeof readMultipart>[0]) =>
+  readMultipart(request, {
+    fileField: 'file',
+    maxFileBytes: MAX_IMPORT_BYTES,
+    missingMessage: 'Выберите CSV-файл',
+    tooLargeMessage: 'Файл больше 50 МБ. Разделите его на части.',
+  });
+
+function exportLine(row: LeadExportRow): (string | number)[] {
+  return [row.id, row.surname, row.firstname, row.patronymic, row.phone, row.status, row.users.join(';'), row.additional_info, row.created_at];
+}
+
+export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/leads/export',
+    {
+      onRequest: app.authorize('view', 'lead'),
+      schema: {
+        tags,
+        summary: 'The leads matching the list filters as CSV, streamed',
+        security: bearerSecurity,
+        querystring: exportQuerySchema,
+        produces: ['text/csv'],
+        // No response schema: the body is a stream of CSV, which no serializer should touch.
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const batches = app.leadRepository.exportBatches(
+        { search: q.search, statusId: q.status_id, userId: q.user_id, favoriteOnly: q.favorite === '1' },
+        leadViewer(request),
+      );
+      async function* lines() {
+        yield UTF8_BOM + toCsv([[...EXPORT_COLUMNS]]);
+        for await (const batch of batches) yield toCsv(batch.map(exportLine));
+      }
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`leads-${date}.csv`))
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()));
+    },
+  );
+
+  app.post(
+    '/leads/import/preview',
+    {
+      onRequest: app.authorize('create', 'lead'),
+      schema: {
+        tags,
+        summary: 'Headers, first rows and a suggested column mapping of a CSV (multipart field `file`)',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: { 200: dataEnvelope(leadImportPreviewSchema), 413: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => {
+      const { file } = await readCsvUpload(request);
+      const { headers, rows } = csvFile(file!.buffer);
+      return {
+        data: {
+          headers,
+          rows: rows.slice(0, PREVIEW_ROWS).map((r) => headers.map((_, i) => r.cells[i] ?? '')),
+          total_rows: rows.length,
+          suggested_mapping: suggestMapping(headers),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/leads/import',
+    {
+      onRequest: app.authorize('create', 'lead'),
+      schema: {
+        tags,
+        summary: 'Start importing a CSV (multipart `file`, `mapping` JSON, `on_duplicate`); poll the job it answers',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: { 202: dataEnvelope(leadImportJobSchema), 413: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const { file, fields } = await readCsvUpload(request);
+      const options = importFieldsSchema.safeParse(fields);
+      if (!options.success) throw validationFailed(fieldErrorsOf(options.error));
+      const { headers, rows } = csvFile(file!.buffer);
+      const { columns, errors } = resolveMapping(options.data.mapping ?? suggestMapping(headers), headers);
+      if (Object.keys(errors).length > 0) throw validationFailed(errors);
+
+      const viewer = leadViewer(request);
+      const job = await app.leadImportRepository.createJob({
+        createdBy: viewer.id,
+        onDuplicate: options.data.on_duplicate,
+        fileName: file!.filename,
+        headers,
+        total: rows.length,
+      });
+      app.leadImports.start({ jobId: job.id, rows, columns, onDuplicate: options.data.on_duplicate, viewer });
+      return reply.code(202).send({ data: job });
+    },
+  );
+
+  app.get(
+    '/leads/import/:id',
+    {
+      onRequest: app.authorize('create', 'lead'),
+      schema: {
+        tags,
+        summary: "Progress and counts of one of the caller's imports",
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: dataEnvelope(leadImportJobSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => {
+      const job = await app.leadImportRepository.findJob(request.params.id, leadViewer(request).id);
+      if (!job) throw notFound('Импорт не найден');
+      return { data: job };
+    },
+  );
+
+  app.get(
+    '/leads/import/:id/report',
+    {
+      onRequest: app.authorize('create', 'lead'),
+      schema: {
+        tags,
+        summary: 'The rejected rows of an import as CSV: the original columns, then line and errors',
+        security: bearerSecurity,
+        params: idParamSchema,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer, 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const report = await app.leadImportRepository.findReport(request.params.id, leadViewer(request).id);
+      if (!report) throw notFound('Импорт не найден');
+      const width = report.headers.length;
+      const csv = toCsv([
+        [...report.headers, 'line', 'errors'],
+        ...report.rows.map((row) => [...Array.from({ length: width }, (_, i) => row.values[i] ?? ''), row.line, row.errors.join('; ')]),
+      ]);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`lead-import-${request.params.id}-rejected.csv`))
+        .header('cache-control', 'no-store')
+        .send(UTF8_BOM + csv);
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app';
+import { multipart } from '../../test/multipart';
+
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+
+// Files on disk, not rows: one run on PGlite covers it.
+describe('uploads', () => {
+  let t: TestApp;
+  let user: Record<string, string>;
+  let dataDir: string;
+
+  before(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-uploads-'));
+    t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    user = bearer(await t.login());
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const upload = (content: Buffer | string, filename: string, contentType: string, headers = user, field = 'image') => {
+    const form = multipart({}, { field, filename, content, contentType });
+    return t.app.inject({ method: 'POST', url: '/api/upload', headers: { ...headers, ...form.headers }, payload: form.payload });
+  };
+
+  test('a PNG is stored under a random name and served with its sniffed type and safe headers', async () => {
+    const response = await upload(PNG, 'photo.gif', 'image/gif');
+    assert.equal(response.statusCode, 200, response.body);
+    const { url } = response.json();
+    assert.match(url, /^\/api\/uploads\/[0-9a-f]{32}\.png$/);
+    assert.ok(existsSync(path.join(dataDir, 'uploads', path.basename(url))));
+
+    const served = await t.app.inject({ method: 'GET', url });
+    assert.equal(served.statusCode, 200);
+    assert.ok(served.rawPayload.equals(PNG));
+    assert.equal(served.headers['content-type'], 'image/png');
+    assert.equal(served.headers['x-content-type-options'], 'nosniff');
+    assert.equal(served.headers['content-security-policy'], "default-src 'none'; sandbox");
+    assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  test('SVG, HTML and files named like images but not images are refused with 422 errors.image', async () => {
+    for (const [content, name, type] of [
+      [SVG, 'x.svg', 'image/svg+xml'],
+      ['<html><script>alert(1)</script></html>', 'x.png', 'image/png'],
+      [Buffer.from('GIF8'), 'x.gif', 'image/gif'],
+    ] as const) {
+      const response = await upload(content, name, type);
+      assert.equal(response.statusCode, 422, name);
+      assert.deepEqual(response.json().errors, { image: ['Можно загрузить только изображение PNG, JPEG, GIF или WebP'] });
+    }
+    assert.equal(readdirSync(path.join(dataDir, 'uploads')).length, 1);
+  });
+
+  test('no image field is 422; over 5 MB is 413; without a token 401', async () => {
+    assert.deepEqual((await upload(PNG, 'a.png', 'image/png', user, 'file')).json().errors, { image: ['Выберите изображение'] });
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await upload(big, 'big.png', 'image/png');
+    assert.deepEqual([tooBig.statusCode, tooBig.json().code], [413, 'PAYLOAD_TOO_LARGE']);
+    assert.equal((await upload(PNG, 'a.png', 'image/png', {})).statusCode, 401);
+  });
+
+  test('only stored names are served: traversal and unknown names are 404', async () => {
+    for (const url of [
+      '/api/uploads/..%2F..%2Fpackage.json',
+      '/api/uploads/%2e%2e%2fpglite',
+      '/api/uploads/../config.ts',
+      '/api/uploads/0123456789abcdef0123456789abcdef.png',
+      '/api/uploads/0123456789abcdef0123456789abcdef.svg',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      assert.equal(response.statusCode, 404, url);
+      assert.match(response.headers['content-type'] as string, /application\/json/, url);
+    }
+  });
+});

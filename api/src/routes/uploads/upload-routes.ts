@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, uploadResultSchema } from '@crm/shared/schemas';
+import { notFound, validationFailed } from '../../errors/app-error';
+import { IMAGE_TYPES, type ImageType, sniffImage } from '../../lib/image-type';
+import { readMultipart } from '../read-multipart';
+import { bearerSecurity, protectedErrors } from '../route-schemas';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const UPLOADS_PREFIX = '/api/uploads/';
+
+/** Only names this API generates: 32 hex characters and a sniffed extension. Nothing else reaches the disk. */
+const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+
+/** Served images can never run as a page: no sniffing into HTML, no scripts, a sandbox if opened directly. */
+const SERVED_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': 'public, max-age=31536000, immutable',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Images for the rich-text editor (§7 POST /upload): stored under DATA_DIR/uploads with a random name. */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const folder = path.join(app.config.dataDir, 'uploads');
+
+  app.post(
+    '/upload',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['uploads'],
+        summary: 'Store an image (multipart field `image`: PNG, JPEG, GIF or WebP, at most 5 MB) and answer its url',
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResultSchema, 413: apiErrorSchema, 422: apiErrorSchema, 401: protectedErrors[401] },
+      },
+    },
+    async (request) => {
+      const { file } = await readMultipart(request, {
+        fileField: 'image',
+        maxFileBytes: MAX_IMAGE_BYTES,
+        missingMessage: 'Выберите изображение',
+        tooLargeMessage: 'Изображение больше 5 МБ',
+      });
+      const type = sniffImage(file!.buffer);
+      if (!type) throw validationFailed({ image: ['Можно загрузить только изображение PNG, JPEG, GIF или WebP'] });
+      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, name), file!.buffer, { flag: 'wx' });
+      return { url: `${UPLOADS_PREFIX}${name}` };
+    },
+  );
+
+  // Public on purpose: <img> tags cannot send the bearer token. The names are 128-bit random, so unguessable.
+  app.get(
+    '/uploads/:name',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded image, with its sniffed content type',
+        params: z.object({ name: z.string() }),
+        // No response schema: the body is the image file, streamed.
+        produces: Object.values(IMAGE_TYPES).map((t) => t.contentType),
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      const match = STORED_NAME.exec(name);
+      if (!match) throw notFound('Файл не найден');
+      const file = path.join(folder, name);
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) throw notFound('Файл не найден');
+      const type: ImageType = IMAGE_TYPES[match[1] as ImageType['extension']];
+      return reply.headers(SERVED_HEADERS).type(type.contentType).header('content-length', info.size).send(createReadStream(file));
+    },
+  );
+};

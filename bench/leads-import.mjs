@@ -1,0 +1,85 @@
+// Prints how long importing a 100,000-row CSV takes through the real endpoint (multipart upload over HTTP, then the
+// background job polled until done), with ~2% bad rows and some duplicates, on PGlite (and PostgreSQL when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N]
+import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
+
+const ROWS = option('rows', 100_000);
+/** Leads that already exist with a phone the file repeats (duplicates against the database). */
+const EXISTING = Math.round(ROWS / 100);
+
+const SURNAMES = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров'];
+const FIRSTNAMES = ['Александр', 'Дмитрий', 'Максим', 'Сергей', 'Андрей', 'Анна', 'Мария', 'Елена', 'Ольга', 'Наталья'];
+const STATUSES = ['Новый', 'В работе', 'Квалифицирован', 'Отказ', 'Архив'];
+
+/** A distinct valid mobile number per index, typed in one of the ways people type them. */
+function phone(i) {
+  const n = String(9_000_000_000 + i * 37);
+  const [a, b, c, d] = [n.slice(0, 3), n.slice(3, 6), n.slice(6, 8), n.slice(8)];
+  return [`+7 ${a} ${b}-${c}-${d}`, `8 (${a}) ${b}-${c}-${d}`, `+7${n}`, `8${n}`][i % 4];
+}
+
+const quote = (cell) => (/[",;\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+
+function generateCsv(adminEmail) {
+  const lines = ['Фамилия;Имя;Отчество;Телефон;Статус;Ответственные;Заметки'];
+  const expected = { bad: 0, duplicates: 0 };
+  for (let i = 0; i < ROWS; i++) {
+    let surname = SURNAMES[i % SURNAMES.length] + (i % 7 === 0 ? 'а' : '');
+    let number = phone(i);
+    let status = STATUSES[i % STATUSES.length];
+    if (i % 50 === 25) {
+      // ~2% bad rows, each with one of the problems the form refuses.
+      expected.bad++;
+      if (i % 150 === 25) number = '12345';
+      else if (i % 150 === 75) surname = '';
+      else status = 'Несуществующий';
+    } else if (i % 100 === 10 && i > 0) {
+      // ~1% repeat an earlier row's phone (duplicates inside the file).
+      number = phone(i - 10);
+      expected.duplicates++;
+    }
+    const users = i % 3 === 0 ? adminEmail : '';
+    const notes = i % 4 === 0 ? `<p>Заметка ${i}: интересуется тарифом, перезвонить</p>` : '';
+    lines.push([surname, FIRSTNAMES[i % FIRSTNAMES.length], 'Сергеевич', number, status, users, notes].map(quote).join(';'));
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, expected };
+}
+
+for (const engine of benchEngines()) {
+  const bench = await startBenchApp(engine);
+  try {
+    // Leads already in the database whose phones the file repeats.
+    await bench.app.leadRepository.insertMany(
+      Array.from({ length: EXISTING }, (_, k) => ({ surname: 'Существующий', firstname: 'Лид', phone: phone(k * 100 + 1), createdBy: bench.adminId })),
+    );
+    const { csv, expected } = generateCsv('bench@example.com');
+    const bytes = Buffer.byteLength(csv);
+
+    const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
+    const started = performance.now();
+    const form = new FormData();
+    form.append('on_duplicate', 'skip');
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
+    const response = await fetch(`${address}/api/leads/import`, { method: 'POST', headers: bench.headers, body: form });
+    if (response.status !== 202) throw new Error(`Import refused: ${response.status} ${await response.text()}`);
+    let job = (await response.json()).data;
+    const accepted = since(started);
+    let polls = 0;
+    while (job.status === 'running' || job.status === 'pending') {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      job = (await (await fetch(`${address}/api/leads/import/${job.id}`, { headers: bench.headers })).json()).data;
+      polls++;
+    }
+    const wall = since(started);
+
+    console.log(`\n${engine.name}: import of ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1024 / 1024).toFixed(1)} MB), on_duplicate=skip`);
+    console.log(`  file: ${expected.bad} bad rows, ${expected.duplicates} repeated phones, ${EXISTING} phones already in the database`);
+    console.log(`  job ${job.status}${job.error ? ` (${job.error})` : ''} after ${polls} polls`);
+    console.log(`  upload accepted (202) in  ${(accepted / 1000).toFixed(2)} s`);
+    console.log(`  wall time to done         ${(wall / 1000).toFixed(2)} s`);
+    console.log(`  throughput                ${Math.round(ROWS / (wall / 1000)).toLocaleString('en')} rows/s`);
+    console.log(`  created ${job.created}  updated ${job.updated}  skipped ${job.skipped}  rejected ${job.rejected}  processed ${job.processed}/${job.total}`);
+  } finally {
+    await bench.close();
+  }
+}

@@ -1,0 +1,70 @@
+// The API built from source (through tsx) on a fresh database, for the lead benchmarks: PGlite on disk (as
+// `pnpm start` runs it) and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server, a throw-away PostgreSQL
+// database created for the run and dropped after it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../api/src/app.ts';
+import { loadConfig } from '../../api/src/config.ts';
+import { createDatabase } from '../../api/src/db/client.ts';
+import { createPostgresDatabase } from '../../api/src/test/build-test-app.ts';
+
+export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
+
+/** PGlite always; PostgreSQL too when a server URL is given. */
+export function benchEngines() {
+  const server = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const engines = [{ name: 'PGlite', kind: 'pglite' }];
+  if (server) engines.push({ name: 'PostgreSQL', kind: 'postgres', server });
+  return engines;
+}
+
+/** A numeric command-line option `--name=value`, or its default. */
+export function option(name, fallback) {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg ? Number(arg.split('=')[1]) : fallback;
+}
+
+export async function startBenchApp(engine) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
+  let dropDatabase;
+  let connection;
+  if (engine.kind === 'postgres') {
+    const database = await createPostgresDatabase(engine.server, 'crm_bench');
+    dropDatabase = database.drop;
+    connection = await createDatabase({ driver: 'postgres', url: database.url });
+  } else {
+    connection = await createDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
+  const app = await buildApp({ config, connection, logger: { level: 'warn' } });
+  await app.ready();
+
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });
+  const { accessToken, userData } = login.json();
+  const client = connection.driver === 'pglite' ? connection.client : connection.db.$client;
+
+  return {
+    app,
+    connection,
+    adminId: userData.id,
+    headers: { authorization: `Bearer ${accessToken}` },
+    /** Runs SQL on the driver itself, bypassing Fastify and drizzle's mapping. */
+    raw: (sql, params) => client.query(sql, params),
+    async close() {
+      await app.close();
+      await connection.close();
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Milliseconds since `start` (a performance.now() reading). */
+export const since = (start) => performance.now() - start;
