@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { apiGet } from '../support/api';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { launchBrowser, login, navigate, newPage } from '../support/browser';
+import { fillLogin, launchBrowser, login, navigate, newPage } from '../support/browser';
 
 interface LeadRow {
   id: number;
@@ -31,7 +31,7 @@ async function findLead(page: Page, baseUrl: string, search: string): Promise<Le
   return data[0];
 }
 
-describe('leads in the composed app', () => {
+describe('the leads area', () => {
   let server: AppServer;
   let browser: Browser;
   before(async () => {
@@ -197,6 +197,24 @@ describe('leads in the composed app', () => {
     assert.doesNotMatch(report, /Первый/);
     const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?search=Импортов');
     assert.equal(data.length, 2, 'the two good rows were imported');
+    await context.close();
+  });
+
+  it('works in remote-leads standalone: list, detail and form at /build/remotes/leads/', async () => {
+    const base = server.baseUrl;
+    const context = await browser.newContext();
+    const page = await newPage(context);
+    await page.goto(`${base}/build/remotes/leads/leads/list`);
+    await fillLogin(page);
+    const firstRow = page.getByRole('row').filter({ has: page.getByRole('cell', { name: /^\+7/ }) }).first();
+    await firstRow.waitFor();
+    await firstRow.getByRole('link', { name: /Открыть/ }).click();
+    await page.waitForURL(/\/build\/remotes\/leads\/leads\/\d+$/);
+    await page.getByRole('heading', { name: 'Комментарии' }).waitFor();
+    const id = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${base}/build/remotes/leads/leads/${id}/edit`);
+    await page.getByRole('heading', { name: 'Редактировать лида' }).waitFor();
+    await page.getByRole('button', { name: 'Передать' }).waitFor();
     await context.close();
   });
 });

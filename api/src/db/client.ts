@@ -27,6 +27,11 @@ export type PgliteConnection = Extract<DatabaseConnection, { driver: 'pglite' }>
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client can lose its server (a restart, a terminated backend). node-postgres then emits `error` on the
+    // pool, and an unhandled one would crash the process; the pool replaces the client on the next checkout.
+    pool.on('error', (error) => {
+      process.stderr.write(`${JSON.stringify({ level: 40, msg: 'PostgreSQL idle connection lost', err: error.message })}\n`);
+    });
     return { driver: 'postgres', db: drizzleNodePg({ client: pool }), close: () => pool.end() };
   }
   return createPglite(options);
