@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ADMIN } from './app-server';
+import { after, before } from 'node:test';
+import { ADMIN, startAppServer, type AppServer } from './app-server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -45,4 +46,21 @@ export async function login(page: Page, baseUrl: string, credentials = ADMIN): P
   await navigate(page, baseUrl, '/login');
   await fillLogin(page, credentials);
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/**
+ * One app server and one browser for a `describe` block, started in `before` and stopped in `after`.
+ * Read `app.server` and `app.browser` inside tests (they exist once `before` has run).
+ */
+export function useAppAndBrowser(options: Parameters<typeof startAppServer>[0] = {}) {
+  const app = {} as { server: AppServer; browser: Browser };
+  before(async () => {
+    app.server = await startAppServer(options);
+    app.browser = await launchBrowser();
+  });
+  after(async () => {
+    await app.browser?.close();
+    await app.server?.stop();
+  });
+  return app;
 }

@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { fillLogin, launchBrowser, navigate, newPage } from '../support/browser';
+import { describe, it } from 'node:test';
+import { fillLogin, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 describe('route guards in the composed app', () => {
-  let server: AppServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser();
 
   it('sends a visitor to login with `to`, then back to the wanted page after signing in', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    await navigate(page, server.baseUrl, '/lead-status/list?sort=name');
+    await navigate(page, app.server.baseUrl, '/lead-status/list?sort=name');
     await page.waitForURL(/\/build\/login/);
     const url = new URL(page.url());
     assert.equal(url.pathname, '/build/login');
@@ -33,16 +22,16 @@ describe('route guards in the composed app', () => {
   });
 
   it('serves deep links and shows the not-found page for unknown paths', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    const response = await page.goto(`${server.baseUrl}/build/no/such/page`);
+    const response = await page.goto(`${app.server.baseUrl}/build/no/such/page`);
     assert.equal(response?.status(), 200, 'deep links fall back to the host index.html');
     await page.getByText('Page Not Found - 404').waitFor();
     await context.close();
   });
 
   it('redirects / to /build/', async () => {
-    const res = await fetch(`${server.baseUrl}/`, { redirect: 'manual' });
+    const res = await fetch(`${app.server.baseUrl}/`, { redirect: 'manual' });
     assert.equal(res.status, 302);
     assert.equal(res.headers.get('location'), '/build/');
   });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { fillLogin, launchBrowser, login, navigate, newPage } from '../support/browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 /** The slice that proves the whole path: list, add through the drawer (with a server error first), delete after 'Уверены?'. */
 async function exerciseLeadStatuses(page: Page, drawerUrl: RegExp, name: string) {
@@ -29,35 +28,26 @@ async function exerciseLeadStatuses(page: Page, drawerUrl: RegExp, name: string)
 }
 
 describe('the lead-status slice', () => {
-  let server: AppServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser();
 
   it('works inside the host', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    await login(page, server.baseUrl);
-    await navigate(page, server.baseUrl, '/lead-status/list');
+    await login(page, app.server.baseUrl);
+    await navigate(page, app.server.baseUrl, '/lead-status/list');
     await page.getByRole('row', { name: /Новый/ }).waitFor();
     await exerciseLeadStatuses(page, /\/build\/lead-status\/list\/AddStatusDrawer$/, 'Перезвонить e2e');
     await context.close();
   });
 
   it('works in remote-leads standalone, served at /build/remotes/leads/', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    await page.goto(`${server.baseUrl}/build/remotes/leads/lead-status/list`);
+    await page.goto(`${app.server.baseUrl}/build/remotes/leads/lead-status/list`);
     await fillLogin(page);
     await page.getByRole('row', { name: /Новый/ }).waitFor();
     await exerciseLeadStatuses(page, /\/build\/remotes\/leads\/lead-status\/list\/AddStatusDrawer$/, 'Standalone e2e');
-    const res = await page.request.get(`${server.baseUrl}/api/lead-status`, {
+    const res = await page.request.get(`${app.server.baseUrl}/api/lead-status`, {
       headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
     });
     const body = (await res.json()) as { data: { name: string }[] };

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { apiGet } from '../support/api';
-import { startAppServer, type AppServer } from '../support/app-server';
-import { fillLogin, launchBrowser, login, navigate, newPage } from '../support/browser';
+import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 interface LeadRow {
   id: number;
@@ -32,21 +31,12 @@ async function findLead(page: Page, baseUrl: string, search: string): Promise<Le
 }
 
 describe('the leads area', () => {
-  let server: AppServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startAppServer({ seedDemo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser({ seedDemo: true });
 
   it('creates, lists, edits, stars, changes status, comments, hands over, moves on the kanban and deletes a lead', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    const base = server.baseUrl;
+    const base = app.server.baseUrl;
     await login(page, base);
     await navigate(page, base, '/leads/list');
     await page.getByRole('link', { name: 'Добавить лида' }).or(page.getByRole('button', { name: 'Добавить лида' })).click();
@@ -134,8 +124,8 @@ describe('the leads area', () => {
   });
 
   it('gives the second of two editors a 409 and loses nothing', async () => {
-    const base = server.baseUrl;
-    const [ctxA, ctxB] = [await browser.newContext(), await browser.newContext()];
+    const base = app.server.baseUrl;
+    const [ctxA, ctxB] = [await app.browser.newContext(), await app.browser.newContext()];
     const [a, b] = [await newPage(ctxA), await newPage(ctxB)];
     await login(a, base);
     await login(b, base);
@@ -171,8 +161,8 @@ describe('the leads area', () => {
   });
 
   it('imports a CSV with bad rows and offers a report of them', async () => {
-    const base = server.baseUrl;
-    const context = await browser.newContext({ acceptDownloads: true });
+    const base = app.server.baseUrl;
+    const context = await app.browser.newContext({ acceptDownloads: true });
     const page = await newPage(context);
     await login(page, base);
     await navigate(page, base, '/leads/list');
@@ -201,8 +191,8 @@ describe('the leads area', () => {
   });
 
   it('works in remote-leads standalone: list, detail and form at /build/remotes/leads/', async () => {
-    const base = server.baseUrl;
-    const context = await browser.newContext();
+    const base = app.server.baseUrl;
+    const context = await app.browser.newContext();
     const page = await newPage(context);
     await page.goto(`${base}/build/remotes/leads/leads/list`);
     await fillLogin(page);

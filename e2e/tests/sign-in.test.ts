@@ -1,25 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { ADMIN, startAppServer, type AppServer } from '../support/app-server';
-import { fillLogin, launchBrowser, login, navigate, newPage } from '../support/browser';
+import { describe, it } from 'node:test';
+import { ADMIN } from '../support/app-server';
+import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 describe('signing in', () => {
-  let server: AppServer;
-  let browser: Browser;
-  before(async () => {
-    server = await startAppServer({ seedDemo: true });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useAppAndBrowser({ seedDemo: true });
 
   it('takes the seeded Admin from /build/ to the leads list with real rows', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    await navigate(page, server.baseUrl, '/');
+    await navigate(page, app.server.baseUrl, '/');
     await page.waitForURL(/\/build\/login/);
     await fillLogin(page);
     await page.waitForURL(/\/build\/leads\/list/);
@@ -31,9 +21,9 @@ describe('signing in', () => {
   });
 
   it('shows the server message under the email field for wrong credentials', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    await navigate(page, server.baseUrl, '/login');
+    await navigate(page, app.server.baseUrl, '/login');
     await fillLogin(page, { email: ADMIN.email, password: 'not-the-password' });
     await page.getByText('These credentials do not match our records.').waitFor();
     assert.match(new URL(page.url()).pathname, /\/build\/login$/);
@@ -41,13 +31,13 @@ describe('signing in', () => {
   });
 
   it('signs out from the user menu and guards the pages again', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await newPage(context);
-    await login(page, server.baseUrl);
+    await login(page, app.server.baseUrl);
     await page.getByRole('button', { name: /account menu|user menu/i }).click();
     await page.getByRole('menuitem', { name: /sign out/i }).click();
     await page.waitForURL(/\/build\/login/);
-    await navigate(page, server.baseUrl, '/leads/list');
+    await navigate(page, app.server.baseUrl, '/leads/list');
     await page.waitForURL(/\/build\/login\?to=%2Fleads%2Flist|\/build\/login\?to=\/leads\/list/);
     await context.close();
   });
