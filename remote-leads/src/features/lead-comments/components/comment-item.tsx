@@ -5,7 +5,7 @@ import type { LeadComment } from '@crm/shared/schemas';
 import { Button, Spinner, useConfirm, useToast } from '@crm/shared/ui';
 import { deleteLeadComment } from '../api/delete-lead-comment';
 import { updateLeadComment } from '../api/update-lead-comment';
-import { formatDateTime } from '../utils/format-date-time';
+import { formatDateTime } from '../../../utils/format-date-time';
 import { CommentBodyEditor } from './comment-body-editor';
 import { LazyRichTextView } from './lazy-rich-text-view';
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Card, ErrorState, Spinner } from '@crm/shared/ui';
 import { useLeadHistory } from '../api/get-lead-history';
 import { describeHistoryEntry, type HistoryNames } from '../utils/describe-history-entry';
-import { formatDateTime } from '../utils/format-date-time';
+import { formatDateTime } from '../../../utils/format-date-time';
 
 type Named = { id: number; name: string };
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, Dialog, Spinner, type SelectOption } from '@crm/shared/ui';
 import { defaultChoices, diffLeadValues, mergeLeadValues, type DiffChoice } from '../utils/diff-lead-values';
-import { formatDateTime } from '../utils/format-date-time';
+import { formatDateTime } from '../../../utils/format-date-time';
 import { htmlToText } from '../utils/html-to-text';
 import { toLeadFormValues, type LeadFormField, type LeadFormValues } from '../utils/lead-form-values';
 import { LeadConflictCompare } from './lead-conflict-compare';

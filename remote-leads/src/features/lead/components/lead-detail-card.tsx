@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Card, Chip } from '@crm/shared/ui';
-import { formatDateTime } from '../utils/format-date-time';
-import { formatLeadName } from '../utils/format-lead-name';
+import { formatDateTime } from '../../../utils/format-date-time';
+import { formatLeadName } from '../../../utils/format-lead-name';
 import { phoneHref } from '../utils/phone-href';
 
 export interface LeadDetailCardProps {

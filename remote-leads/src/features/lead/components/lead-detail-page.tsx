@@ -8,7 +8,7 @@ import { deleteLead } from '../api/delete-lead';
 import { useLead } from '../api/get-lead';
 import { LEADS_LIST_PATH } from '../hooks/use-lead-form';
 import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
-import { formatLeadName } from '../utils/format-lead-name';
+import { formatLeadName } from '../../../utils/format-lead-name';
 import { parseLeadId } from '../utils/parse-lead-id';
 import { LeadDetailCard } from './lead-detail-card';
 import { LeadNotesCard } from './lead-notes-card';

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { alpha, Chip, IconButton } from '@crm/shared/ui';
-import { formatLeadName } from '../utils/format-lead-name';
-import { IconStar } from './icon-star';
+import { formatLeadName } from '../../../utils/format-lead-name';
+import { IconStar } from '../../../components/icon-star';
 
 export interface KanbanCardProps {
   lead: LeadListItem;

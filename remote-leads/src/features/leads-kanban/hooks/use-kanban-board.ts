@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { useSWRConfig } from 'swr';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { useToast } from '@crm/shared/ui';
-import { changeLeadStatus } from '../api/change-lead-status';
+import { changeLeadStatus } from '../../../api/change-lead-status';
 import { isColumnKeyOf } from '../api/get-column-leads';
-import { toggleLeadFavorite } from '../api/toggle-lead-favorite';
+import { toggleLeadFavorite } from '../../../api/toggle-lead-favorite';
 
 /** A card shown in its new column before the server has confirmed the move. */
 export interface KanbanMove {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { IconButton } from '@crm/shared/ui';
-import { IconStar } from './icon-star';
+import { IconStar } from '../../../components/icon-star';
 
 export interface FavoriteToggleProps {
   leadId: number;

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useSWRConfig, type KeyedMutator } from 'swr';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { useConfirm, useToast } from '@crm/shared/ui';
-import { changeLeadStatus } from '../api/change-lead-status';
+import { changeLeadStatus } from '../../../api/change-lead-status';
 import { deleteLead } from '../api/delete-lead';
 import { isLeadsKey, type LeadsResponse } from '../api/get-leads';
-import { toggleLeadFavorite } from '../api/toggle-lead-favorite';
+import { toggleLeadFavorite } from '../../../api/toggle-lead-favorite';
 
 export interface LeadRowActions {
   changeStatus: (leadId: number, statusId: number) => Promise<void>;

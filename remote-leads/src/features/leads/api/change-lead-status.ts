@@ -1,7 +1,0 @@
-import { api } from '@crm/shared/api-client';
-import type { LeadDetail } from '@crm/shared/schemas';
-
-/** POST /api/leads/status/{id}: needs `edit lead`; answers the updated lead. */
-export function changeLeadStatus(id: number, statusId: number): Promise<{ data: LeadDetail }> {
-  return api.post<{ data: LeadDetail }>(`/leads/status/${id}`, { status_id: statusId });
-}
