@@ -83,8 +83,17 @@ function isSignIn(path: string): boolean {
   return /^\/?auth\/login\/?(\?|$)/.test(path);
 }
 
-async function request<T>(method: Method, path: string, options: { query?: QueryParams; body?: unknown } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * Sends one request to the API with the headers every call carries (Bearer, X-CSRF-TOKEN) and answers the Response
+ * once it is known to be a success. Failures throw `ApiError`; a 401 (other than from sign-in) ends the session.
+ * `api` parses JSON from it; `downloadFile` saves the body as a file.
+ */
+export async function fetchApi(
+  method: Method,
+  path: string,
+  options: { query?: QueryParams; body?: unknown; accept?: string } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const csrf = csrfToken();
@@ -113,6 +122,11 @@ async function request<T>(method: Method, path: string, options: { query?: Query
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
   if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+async function request<T>(method: Method, path: string, options: { query?: QueryParams; body?: unknown } = {}): Promise<T> {
+  const response = await fetchApi(method, path, options);
   if (response.status === 204) return undefined as T;
   return (await readBody(response)) as T;
 }

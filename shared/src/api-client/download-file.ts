@@ -1,7 +1,4 @@
-import { apiErrorSchema } from '../schemas/api-error';
-import { buildApiUrl, type QueryParams } from './api-client';
-import { ApiError } from './api-error';
-import { clearSession, getAccessToken, UNAUTHORIZED_EVENT } from './storage';
+import { fetchApi, type QueryParams } from './api-client';
 
 /**
  * The file name a `Content-Disposition` header gives, or undefined. Prefers the RFC 5987 `filename*=UTF-8''…`
@@ -43,42 +40,13 @@ function saveBlob(blob: Blob, filename: string) {
   }
 }
 
-async function errorOf(response: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = JSON.parse(await response.text());
-  } catch {
-    body = undefined;
-  }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.message, { code: parsed.data.code, errors: parsed.data.errors });
-  return new ApiError(response.status, response.status >= 500 ? 'Server Error' : `Request failed with status ${response.status}`);
-}
-
 /**
  * Downloads a file answer of the API (`/api` + path + query) with the same Bearer and X-CSRF-TOKEN headers as `api`,
  * and hands it to the browser as a download named by the server's `Content-Disposition` (else `fallbackName`).
  * Resolves to the saved name. Failures throw `ApiError`; a 401 ends the session as `api` does.
  */
 export async function downloadFile(path: string, query?: QueryParams, fallbackName = 'download'): Promise<string> {
-  const headers: Record<string, string> = { Accept: '*/*' };
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-  if (csrf) headers['X-CSRF-TOKEN'] = csrf;
-
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl(path, query), { method: 'GET', headers, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'The server could not be reached');
-  }
-  if (response.status === 401) {
-    clearSession();
-    window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  }
-  if (!response.ok) throw await errorOf(response);
-
+  const response = await fetchApi('GET', path, { query, accept: '*/*' });
   const filename = filenameFromContentDisposition(response.headers.get('content-disposition')) ?? fallbackName;
   saveBlob(await response.blob(), filename);
   return filename;
