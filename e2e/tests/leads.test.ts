@@ -72,10 +72,14 @@ describe('the leads area', () => {
     await edited.waitFor();
 
     // Star and inline status.
-    await edited.getByRole('button', { name: /Избранное/ }).click();
-    await edited.getByRole('combobox', { name: /Статус/ }).selectOption({ label: 'В работе' });
-    await page.waitForTimeout(300);
-    await page.waitForLoadState('networkidle');
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/leads/favorite/') && r.ok()),
+      edited.getByRole('button', { name: /Избранное/ }).click(),
+    ]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/leads/status/') && r.ok()),
+      edited.getByRole('combobox', { name: /Статус/ }).selectOption({ label: 'В работе' }),
+    ]);
     lead = await findLead(page, base, 'Тестовый');
     assert.equal(lead.is_favorite, true, 'starred for this user');
     assert.equal(lead.status?.name, 'В работе', 'status changed inline');
@@ -107,9 +111,11 @@ describe('the leads area', () => {
     await navigate(page, base, '/leads/list?view=kanban&search=Тестовый');
     const card = page.getByRole('article').filter({ hasText: 'Тестовый Лид' }).or(page.locator('[draggable="true"]').filter({ hasText: 'Тестовый Лид' })).first();
     await card.waitFor();
-    await card.dragTo(page.getByRole('region', { name: /Квалифицирован/ }).or(page.getByRole('list', { name: /Квалифицирован/ })).first());
-    await page.waitForTimeout(500);
-    await page.waitForLoadState('networkidle');
+    const column = page.getByRole('region', { name: /Квалифицирован/ }).or(page.getByRole('list', { name: /Квалифицирован/ })).first();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/leads/status/') && r.ok()),
+      card.dragTo(column),
+    ]);
     lead = await findLead(page, base, 'Тестовый');
     assert.equal(lead.status?.name, 'Квалифицирован', 'dragging changed the status');
 
