@@ -25,7 +25,6 @@ export * from './components/first-error';
 export * from './components/icon-button';
 export * from './components/page-header';
 export * from './components/pagination';
-export * from './components/multi-select';
 export * from './components/select';
 export * from './components/spinner';
 export * from './components/text-field';

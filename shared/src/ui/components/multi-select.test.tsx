@@ -63,6 +63,14 @@ describe('MultiSelect', () => {
     await user.type(input, 'zzz');
     expect(screen.queryAllByRole('option')).toEqual([]);
     expect(screen.getByRole('listbox')).toHaveTextContent('No options');
+    // Leaving the field forgets the filter text, with the menu open or closed.
+    await user.tab();
+    expect(input).toHaveValue('');
+    await user.click(input);
+    await user.keyboard('ив{Escape}');
+    expect(input).toHaveValue('ив');
+    await user.tab();
+    expect(input).toHaveValue('');
   });
 
   it('is driven by the keyboard: arrows and Enter add, Escape closes, Backspace removes the last chip', async () => {

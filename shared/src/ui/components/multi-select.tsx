@@ -168,9 +168,6 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
           case stateChangeTypes.InputKeyDownEscape:
             if (typed !== undefined) setInputValue(typed);
             break;
-          case stateChangeTypes.InputBlur:
-            setInputValue('');
-            break;
           default:
             break;
         }
@@ -253,6 +250,8 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
               'aria-invalid': message ? true : undefined,
               'aria-describedby': message ? errorId : undefined,
               'aria-busy': isLoading ? true : undefined,
+              // Typed filter text means nothing once the field is left (downshift only handles a blur while open).
+              onBlur: () => setInputValue(''),
             }),
           )}
         />

@@ -65,15 +65,11 @@ const Control = styled.div`
   display: flex;
 `;
 
-const Trigger = styled(RadixSelect.Trigger)<{ $invalid: boolean; $clearable: boolean }>`
+const Trigger = styled(RadixSelect.Trigger)<{ $invalid: boolean }>`
   ${fieldBox}
   cursor: pointer;
-  padding-inline-end: ${({ $clearable }) => ($clearable ? '2.5rem' : '0.5rem')};
   &:focus,
-  &[data-state='open'] {
-    ${fieldBoxFocused}
-    padding-inline-end: ${({ $clearable }) => ($clearable ? '2.4375rem' : '0.4375rem')};
-  }
+  &[data-state='open'] { ${fieldBoxFocused} }
   &[data-placeholder] > span:first-child { color: ${({ theme }) => theme.colors.textDisabled}; }
 `;
 
@@ -86,10 +82,16 @@ const ValueText = styled.span`
   text-overflow: ellipsis;
 `;
 
+// Room in the field for the ×, which sits over it but outside the trigger (a button cannot hold a button).
+const ClearSpace = styled.span`
+  width: 1.25rem;
+`;
+
+// Border 1px + the field's end padding 0.5rem + the chevron 18px + the indicators' gap.
 const ClearSlot = styled.span`
   position: absolute;
   inset-block: 0;
-  inset-inline-end: 2rem;
+  inset-inline-end: calc(1px + 0.5rem + 18px + 0.125rem);
   display: flex;
   align-items: center;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -182,7 +184,6 @@ function SelectView<V extends SelectValue = SelectValue>({
             ref={trigger}
             id={triggerId}
             $invalid={Boolean(message)}
-            $clearable={canClear}
             aria-label={label ? undefined : ariaLabel}
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? errorId : undefined}
@@ -194,6 +195,7 @@ function SelectView<V extends SelectValue = SelectValue>({
             </ValueText>
             <Indicators aria-hidden>
               {isLoading ? <Spinner size={16} label="" /> : null}
+              {canClear ? <ClearSpace /> : null}
               <RadixSelect.Icon asChild>
                 <IconChevronDown size={18} />
               </RadixSelect.Icon>

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
-import { media, MultiSelect, Select, TextField, type SelectOption } from '@crm/shared/ui';
+import { media, Select, TextField, type SelectOption } from '@crm/shared/ui';
+import { MultiSelect } from '@crm/shared/ui/multi-select';
 import { LEAD_FIELD_LABELS, type LeadFormField, type LeadFormValues } from '../utils/lead-form-values';
 import { EditorFallback } from './editor-fallback';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
