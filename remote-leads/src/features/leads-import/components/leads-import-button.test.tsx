@@ -97,6 +97,9 @@ const count = (dialog: HTMLElement, label: string) => {
   return item?.lastElementChild?.textContent;
 };
 
+// Seven selects, user-event and a polled job in jsdom are slow on a 2-core runner: allow more than jest's default 5 s.
+jest.setTimeout(30_000);
+
 describe('LeadsImportButton', () => {
   it('previews, gates on the required fields, imports with progress and offers the report of rejected rows', async () => {
     const polls = [
