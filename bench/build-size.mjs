@@ -70,6 +70,7 @@ try {
   await page.getByRole('cell', { name: /^\+7/ }).first().waitFor();
   await page.waitForLoadState('networkidle');
   const byOrigin = { host: [0, 0], remote_leads: [0, 0], other: [0, 0] };
+  const perScript = [];
   for (const res of scripts) {
     const body = await res.body();
     const gz = gzipSync(body, { level: 9 }).length;
@@ -77,8 +78,14 @@ try {
     const key = p.startsWith('/build/remotes/leads/') ? 'remote_leads' : p.startsWith('/build/remotes/') ? 'other' : 'host';
     byOrigin[key][0] += body.length;
     byOrigin[key][1] += gz;
+    perScript.push([p, body.length, gz]);
   }
   const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+  // Per script, largest first, so a change in one chunk (a dependency added or dropped) shows where it landed.
+  console.log(`\nScripts of /build/leads/list, largest first:`);
+  for (const [p, raw, gz] of perScript.sort((a, b) => b[2] - a[2])) {
+    console.log(`  ${kb(raw).padStart(10)} raw  ${kb(gz).padStart(10)} gzip  ${p}`);
+  }
   console.log(`\nFirst-load JS of /build/leads/list (${scripts.length} scripts):`);
   for (const [key, [raw, gz]] of Object.entries(byOrigin)) console.log(`  ${key.padEnd(13)} ${kb(raw).padStart(10)} raw  ${kb(gz).padStart(10)} gzip`);
   const [raw, gz] = [byOrigin.host[0] + byOrigin.remote_leads[0], byOrigin.host[1] + byOrigin.remote_leads[1]];

@@ -81,3 +81,23 @@ if (typeof Range !== 'undefined') {
     Object.defineProperty(Range.prototype, 'getClientRects', { configurable: true, value: () => [] });
   }
 }
+
+// Browser APIs Radix Select (pointer capture, scrolling the active option into view, measuring with
+// ResizeObserver) and downshift (scrollIntoView) call that jsdom lacks.
+if (!Element.prototype.hasPointerCapture) {
+  Object.assign(Element.prototype, {
+    hasPointerCapture: () => false,
+    setPointerCapture: () => undefined,
+    releasePointerCapture: () => undefined,
+  });
+}
+if (!Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => undefined;
+}
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

@@ -16,9 +16,8 @@ interface LeadRow {
   is_favorite: boolean;
 }
 
-/** Picks an option of a react-select field found by its label. */
+/** Picks an option of a kit Select found by its label, as a keyboard user does: focus, open with ↓, pick. */
 async function choose(page: Page, label: string, option: string) {
-  // react-select's input is a 1px dummy when the select is not searchable: focus it and open the menu by keyboard.
   await page.getByLabel(label, { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await page.getByRole('option', { name: option, exact: true }).click();

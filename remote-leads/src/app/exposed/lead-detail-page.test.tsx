@@ -43,7 +43,7 @@ const history: LeadHistoryEntry[] = [
   },
 ];
 
-// Lexical and react-select in jsdom are slow on a 2-core runner: allow more than jest's default 5 s per test.
+// Lexical and the selects in jsdom are slow on a 2-core runner: allow more than jest's default 5 s per test.
 jest.setTimeout(30_000);
 
 describe('./lead-detail-page', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { mockFetch, renderRoutes } from '@crm/shared/testing';
 import LeadFormRoute from './lead-form-page';
 
-// Lexical and react-select in jsdom are slow on a 2-core runner: allow more than jest's default 5 s per test.
+// Lexical and the selects in jsdom are slow on a 2-core runner: allow more than jest's default 5 s per test.
 jest.setTimeout(30_000);
 
 describe('./lead-form-page', () => {

@@ -5,7 +5,7 @@ import type { AbilityRule, LeadBulkResult, LeadListItem, LeadStatus, User } from
 import { mockFetch, renderRoutes, requestsTo, type MockRequest } from '@crm/shared/testing';
 import LeadsListRoute from './leads-list-page';
 
-// react-select and user-event are slow in jsdom, and the machine runs other suites alongside.
+// The selects and user-event are slow in jsdom, and the machine runs other suites alongside.
 jest.setTimeout(30_000);
 
 const statuses: LeadStatus[] = [

@@ -13,6 +13,8 @@ export interface ChipProps {
   /** Shows a remove button. */
   onDelete?: () => void;
   deleteLabel?: string;
+  /** -1 keeps the remove button out of the tab order where the chip is removed by keyboard another way. */
+  deleteTabIndex?: number;
   className?: string;
 }
 
@@ -44,14 +46,14 @@ const Remove = styled.button`
   &:hover { background: rgba(0, 0, 0, 0.08); }
 `;
 
-function ChipView({ children, color = 'primary', size = 'sm', onDelete, deleteLabel = 'Remove', className }: ChipProps) {
+function ChipView({ children, color = 'primary', size = 'sm', onDelete, deleteLabel = 'Remove', deleteTabIndex, className }: ChipProps) {
   const theme = useTheme();
   const resolved = color in theme.colors ? theme.colors[color as ColorName] : color;
   return (
     <Root $color={resolved} $size={size} className={className}>
       {children}
       {onDelete ? (
-        <Remove type="button" aria-label={deleteLabel} onClick={onDelete}>
+        <Remove type="button" aria-label={deleteLabel} tabIndex={deleteTabIndex} onClick={onDelete}>
           <IconX size={14} />
         </Remove>
       ) : null}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { Drawer } from './drawer';
+import { Select } from './select';
 
 describe('Dialog and Drawer', () => {
   it('names the dialog by its title and closes from the close button', async () => {
@@ -30,5 +31,34 @@ describe('Dialog and Drawer', () => {
     expect(screen.getByRole('dialog', { name: 'Add status' })).toBeInTheDocument();
     await userEvent.setup().keyboard('{Escape}');
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('focuses a Select that is its first field, and a choice or Escape in its menu leaves the dialog open', async () => {
+    const onOpenChange = jest.fn();
+    const onChange = jest.fn();
+    const user = userEvent.setup();
+    render(
+      <Dialog open onOpenChange={onOpenChange} title="Replace status">
+        <Select<number>
+          label="New status"
+          options={[
+            { value: 1, label: 'New' },
+            { value: 2, label: 'Closed' },
+          ]}
+          value={null}
+          onChange={onChange}
+        />
+      </Dialog>,
+    );
+    const field = screen.getByRole('combobox', { name: 'New status' });
+    expect(field).toHaveFocus();
+    await user.click(field);
+    await user.click(screen.getByRole('option', { name: 'Closed' }));
+    expect(onChange).toHaveBeenCalledWith(2);
+    await user.click(field);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Replace status' })).toBeInTheDocument();
   });
 });

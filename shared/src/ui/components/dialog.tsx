@@ -4,7 +4,6 @@ import styled, { keyframes } from 'styled-components';
 import { IconX } from '../icons/icons';
 import { focusFirstField } from './focus-first-field';
 import { IconButton } from './icon-button';
-import { OverlayContext } from './overlay-context';
 import { Backdrop, OverlayBody, OverlayFooter, OverlayHeader, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 
@@ -76,9 +75,7 @@ function DialogView({ open, onOpenChange, title, description, maxWidth = 560, ch
             )}
           </OverlayHeader>
           {description ? <Description>{description}</Description> : null}
-          <OverlayContext.Provider value>
-            {children ? <OverlayBody ref={body}>{children}</OverlayBody> : null}
-          </OverlayContext.Provider>
+          {children ? <OverlayBody ref={body}>{children}</OverlayBody> : null}
           {footer ? <OverlayFooter>{footer}</OverlayFooter> : null}
         </Panel>
       </RadixDialog.Portal>

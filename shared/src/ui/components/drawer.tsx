@@ -4,7 +4,6 @@ import styled, { keyframes } from 'styled-components';
 import { IconX } from '../icons/icons';
 import { focusFirstField } from './focus-first-field';
 import { IconButton } from './icon-button';
-import { OverlayContext } from './overlay-context';
 import { Backdrop, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 
@@ -80,10 +79,8 @@ function DrawerView({ open, onOpenChange, title, children, footer, width = 400 }
               </IconButton>
             </RadixDialog.Close>
           </Header>
-          <OverlayContext.Provider value>
-            <Body ref={body}>{children}</Body>
-            {footer ? <Footer>{footer}</Footer> : null}
-          </OverlayContext.Provider>
+          <Body ref={body}>{children}</Body>
+          {footer ? <Footer>{footer}</Footer> : null}
         </Panel>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,6 +1,8 @@
 import type { RefObject } from 'react';
 
-const FIELD = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+// A kit Select is a button with the combobox role (Radix); it is a field too.
+const FIELD =
+  'input:not([type="hidden"]):not(:disabled), select:not(:disabled):not([aria-hidden="true"]), textarea:not(:disabled), button[role="combobox"]:not(:disabled)';
 
 /**
  * Radix focuses the first tabbable element on open, which in our panels is the header's close button;

@@ -1,12 +1,22 @@
-import { useContext, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
-import ReactSelect, { type SelectInstance, type StylesConfig } from 'react-select';
-import { useTheme } from 'styled-components';
-import { alpha } from '../tokens/alpha';
-import { SELECT_MENU_MAX_HEIGHT, TYPE_AHEAD_RESET_MS } from '../tokens/constants';
+import * as RadixSelect from '@radix-ui/react-select';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import styled from 'styled-components';
+import { IconChevronDown, IconX } from '../icons/icons';
+import { SELECT_MENU_MAX_HEIGHT } from '../tokens/constants';
+import { withThemeFallback } from '../theme/with-theme-fallback';
 import { FieldLabel, FieldMessage, FieldRoot } from './field-parts';
 import { firstError } from './first-error';
-import { OverlayContext } from './overlay-context';
-import { withThemeFallback } from '../theme/with-theme-fallback';
+import {
+  IndicatorButton,
+  DEFAULT_CLEAR_LABEL,
+  fieldBox,
+  fieldBoxFocused,
+  Indicators,
+  MenuNote,
+  menuOption,
+  menuSurface,
+} from './select-parts';
+import { Spinner } from './spinner';
 
 export type SelectValue = string | number;
 
@@ -16,196 +26,207 @@ export interface SelectOption<V extends SelectValue = SelectValue> {
   isDisabled?: boolean;
 }
 
-interface SelectBaseProps<V extends SelectValue> {
+export interface SelectProps<V extends SelectValue = SelectValue> {
   label?: string;
+  /** The choices; their values must differ as text (`String(value)`). */
   options: readonly SelectOption<V>[];
-  error?: string | readonly string[] | null;
-  placeholder?: string;
-  isClearable?: boolean;
-  isDisabled?: boolean;
-  isLoading?: boolean;
-  /** Filter options by typing into the field. Off by default: typing then jumps to the matching option (§9 type-ahead). */
-  isSearchable?: boolean;
-  /** Id of the input, so an outside `<label htmlFor>` can target it; generated when omitted. */
-  inputId?: string;
-  name?: string;
-  className?: string;
-  onBlur?: () => void;
-  'aria-label'?: string;
-  /** 'fixed' escapes clipping scroll boxes; the default is 'fixed' inside a Dialog or Drawer, else 'absolute'. */
-  menuPosition?: 'absolute' | 'fixed';
-}
-
-export interface SingleSelectProps<V extends SelectValue = SelectValue> extends SelectBaseProps<V> {
-  isMulti?: false;
   /** The selected option's value (not the option object); null or undefined for none. */
   value: V | null | undefined;
   onChange: (value: V | null) => void;
+  /** Server messages; only the first is shown (§5). */
+  error?: string | readonly string[] | null;
+  /** Shown while nothing is selected. */
+  placeholder?: string;
+  /**
+   * Lets the user go back to "nothing selected" (a filter's "all"): a first menu entry named `clearLabel`, an ×
+   * in the field, and Backspace/Delete on it.
+   */
+  isClearable?: boolean;
+  /** Text of the clearing menu entry; the placeholder by default (e.g. 'Все статусы'). */
+  clearLabel?: string;
+  isDisabled?: boolean;
+  isLoading?: boolean;
+  /** Id of the field (a button), so an outside `<label htmlFor>` can target it; generated when omitted. */
+  id?: string;
+  /** Name of the hidden native select Radix keeps for form posts. */
+  name?: string;
+  className?: string;
+  'aria-label'?: string;
 }
 
-export interface MultiSelectProps<V extends SelectValue = SelectValue> extends SelectBaseProps<V> {
-  isMulti: true;
-  /** The selected options' values. */
-  value: readonly V[];
-  onChange: (value: V[]) => void;
-}
+// Radix Select speaks strings and reserves '' for "no value": options are keyed by their value as text, with
+// stand-ins for an option whose value is '' (the import's "don't import") and for the clearing entry.
+const CLEAR_KEY = '\u241Fclear';
+const EMPTY_KEY = '\u241Fempty';
+const keyOf = (value: SelectValue) => (value === '' ? EMPTY_KEY : String(value));
 
-export type SelectProps<V extends SelectValue = SelectValue> = SingleSelectProps<V> | MultiSelectProps<V>;
+const Control = styled.div`
+  position: relative;
+  display: flex;
+`;
 
-type Option = SelectOption<SelectValue>;
+const Trigger = styled(RadixSelect.Trigger)<{ $invalid: boolean }>`
+  ${fieldBox}
+  cursor: pointer;
+  &:focus,
+  &[data-state='open'] { ${fieldBoxFocused} }
+  &[data-placeholder] > span:first-child { color: ${({ theme }) => theme.colors.textDisabled}; }
+`;
 
-function SelectView<V extends SelectValue = SelectValue>(props: SelectProps<V>) {
-  const { label, options, error, placeholder, isClearable, isDisabled, isLoading, isSearchable = false, name, className, onBlur } = props;
-  const theme = useTheme();
-  const inOverlay = useContext(OverlayContext);
+const ValueText = styled.span`
+  flex: 1;
+  min-width: 0;
+  padding-block: 0.25rem;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+// Room in the field for the ×, which sits over it but outside the trigger (a button cannot hold a button).
+const ClearSpace = styled.span`
+  width: 1.25rem;
+`;
+
+// Border 1px + the field's end padding 0.5rem + the chevron 18px + the indicators' gap.
+const ClearSlot = styled.span`
+  position: absolute;
+  inset-block: 0;
+  inset-inline-end: calc(1px + 0.5rem + 18px + 0.125rem);
+  display: flex;
+  align-items: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Content = styled(RadixSelect.Content)`
+  ${menuSurface}
+  /* The viewport scrolls; the menu stays inside the window (Radix measures the room left). */
+  padding: 0;
+  overflow: hidden;
+  width: var(--radix-select-trigger-width);
+  max-height: min(${SELECT_MENU_MAX_HEIGHT}px, var(--radix-select-content-available-height, 100vh));
+`;
+
+const Viewport = styled(RadixSelect.Viewport)`
+  padding: 0.375rem;
+  /* Radix hides the scrollbar (it offers scroll buttons instead); a long list should show that it scrolls. */
+  && { scrollbar-width: thin; }
+`;
+
+const Item = styled(RadixSelect.Item)<{ $muted?: boolean }>`
+  ${menuOption}
+  color: ${({ theme, $muted }) => ($muted ? theme.colors.textMuted : 'inherit')};
+`;
+
+function SelectView<V extends SelectValue = SelectValue>({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  placeholder,
+  isClearable,
+  clearLabel,
+  isDisabled,
+  isLoading,
+  id,
+  name,
+  className,
+  'aria-label': ariaLabel,
+}: SelectProps<V>) {
   const autoId = useId();
-  const inputId = props.inputId ?? `${autoId}-input`;
+  const triggerId = id ?? `${autoId}-select`;
+  const errorId = `${triggerId}-error`;
   const message = firstError(error);
-  const errorId = `${inputId}-error`;
-  const selectRef = useRef<SelectInstance<Option, boolean> | null>(null);
-  const typed = useRef({ text: '', timer: undefined as ReturnType<typeof setTimeout> | undefined });
+  const trigger = useRef<HTMLButtonElement>(null);
+  const hasValue = value !== null && value !== undefined;
+  // A value whose option has not loaded yet shows the placeholder, as no value would.
+  const selected = hasValue ? options.find((option) => option.value === value) : undefined;
+  const canClear = Boolean(isClearable && hasValue && !isDisabled);
 
-  useEffect(() => () => clearTimeout(typed.current.timer), []);
-
-  const selected = useMemo(() => {
-    if (props.isMulti) return options.filter((o) => props.value.includes(o.value));
-    return options.find((o) => o.value === props.value) ?? null;
-  }, [options, props.isMulti, props.value]);
-
-  const styles = useMemo<StylesConfig<Option, boolean>>(
-    () => ({
-      control: (base, state) => {
-        const accent = message ? theme.colors.error : theme.colors.primary;
-        return {
-          ...base,
-          minHeight: '2.375rem',
-          background: 'transparent',
-          borderRadius: theme.radius.md,
-          borderWidth: state.isFocused ? 2 : 1,
-          borderColor: message ? theme.colors.error : state.isFocused ? accent : theme.colors.borderStrong,
-          boxShadow: state.isFocused ? `0 2px 6px ${alpha(accent, 0.25)}` : 'none',
-          // Keep the content still when the focused border grows to 2px.
-          padding: state.isFocused ? 0 : 1,
-          cursor: 'pointer',
-          '&:hover': { borderColor: message ? theme.colors.error : state.isFocused ? accent : theme.colors.textMuted },
-        };
-      },
-      valueContainer: (base) => ({ ...base, padding: '0.125rem 0.75rem', gap: 4 }),
-      placeholder: (base) => ({ ...base, color: theme.colors.textDisabled }),
-      singleValue: (base) => ({ ...base, color: theme.colors.text }),
-      input: (base) => ({ ...base, color: theme.colors.text }),
-      indicatorSeparator: () => ({ display: 'none' }),
-      dropdownIndicator: (base) => ({ ...base, color: theme.colors.textMuted, padding: '0 0.5rem' }),
-      clearIndicator: (base) => ({ ...base, color: theme.colors.textMuted, padding: '0 0.25rem' }),
-      menu: (base) => ({
-        ...base,
-        zIndex: theme.zIndex.overlay + 10,
-        marginTop: 4,
-        background: theme.colors.surfaceRaised,
-        borderRadius: theme.radius.md,
-        boxShadow: theme.shadows.lg,
-        overflow: 'hidden',
-      }),
-      menuList: (base) => ({ ...base, padding: '0.375rem' }),
-      option: (base, state) => ({
-        ...base,
-        borderRadius: theme.radius.md,
-        padding: '0.5rem 0.75rem',
-        marginBottom: 2,
-        cursor: state.isDisabled ? 'not-allowed' : 'pointer',
-        color: state.isSelected ? theme.colors.onPrimary : state.isDisabled ? theme.colors.textDisabled : theme.colors.text,
-        background: state.isSelected
-          ? theme.colors.primary
-          : state.isFocused
-            ? alpha(theme.colors.primary, 0.12)
-            : 'transparent',
-        '&:active': { background: state.isSelected ? theme.colors.primary : alpha(theme.colors.primary, 0.2) },
-      }),
-      multiValue: (base) => ({
-        ...base,
-        margin: 0,
-        borderRadius: theme.radius.pill,
-        background: alpha(theme.colors.primary, 0.16),
-      }),
-      multiValueLabel: (base) => ({
-        ...base,
-        color: theme.colors.primary,
-        fontSize: theme.font.sizeSm,
-        padding: '2px 4px 2px 10px',
-      }),
-      multiValueRemove: (base) => ({
-        ...base,
-        borderRadius: theme.radius.pill,
-        color: theme.colors.primary,
-        cursor: 'pointer',
-        '&:hover': { background: alpha(theme.colors.primary, 0.24), color: theme.colors.primary },
-      }),
-      noOptionsMessage: (base) => ({ ...base, color: theme.colors.textMuted }),
-      loadingMessage: (base) => ({ ...base, color: theme.colors.textMuted }),
-    }),
-    [theme, message],
-  );
-
-  // Vuetify-style type-ahead for a non-searchable select: typed letters pick the first option
-  // starting with them; the letters are forgotten after a 1 s pause (§9).
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const select = selectRef.current;
-    if (isSearchable || !select || event.key.length !== 1 || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) {
+  const choose = (key: string) => {
+    if (key === CLEAR_KEY) {
+      if (hasValue) onChange(null);
       return;
     }
-    clearTimeout(typed.current.timer);
-    typed.current.text += event.key.toLowerCase();
-    typed.current.timer = setTimeout(() => {
-      typed.current.text = '';
-    }, TYPE_AHEAD_RESET_MS);
-    const open = Boolean(select.props.menuIsOpen);
-    // react-select lists focusable options only while its menu is open.
-    const pool = open ? select.getFocusableOptions() : (options as readonly Option[]).filter((o) => !o.isDisabled);
-    const match = pool.find((o) => o.label.toLowerCase().startsWith(typed.current.text));
-    if (!match) return;
-    if (open) {
-      select.scrollToFocusedOptionOnUpdate = true;
-      select.setState({ focusedOption: match, focusedOptionId: select.getFocusedOptionId(match) });
-    } else if (!props.isMulti) {
-      select.selectOption(match);
+    const option = options.find((candidate) => keyOf(candidate.value) === key);
+    if (option) onChange(option.value);
+  };
+
+  const clear = () => {
+    onChange(null);
+    trigger.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (canClear && (event.key === 'Backspace' || event.key === 'Delete')) {
+      event.preventDefault();
+      onChange(null);
     }
   };
 
   return (
     <FieldRoot className={className}>
-      {label ? <FieldLabel htmlFor={inputId}>{label}</FieldLabel> : null}
-      <ReactSelect<Option, boolean>
-        ref={selectRef}
-        inputId={inputId}
-        name={name}
-        options={options as readonly Option[]}
-        value={selected}
-        isMulti={props.isMulti ?? false}
-        isClearable={isClearable}
-        isDisabled={isDisabled}
-        isLoading={isLoading}
-        isSearchable={isSearchable}
-        placeholder={placeholder ?? ''}
-        maxMenuHeight={SELECT_MENU_MAX_HEIGHT}
-        menuPlacement="auto"
-        menuPosition={props.menuPosition ?? (inOverlay ? 'fixed' : 'absolute')}
-        closeMenuOnSelect={!props.isMulti}
-        // react-select blurs after a choice on touch-capable devices; a non-searchable select has no keyboard to hide,
-        // and keeping focus lets type-ahead continue.
-        blurInputOnSelect={isSearchable ? undefined : false}
-        isOptionDisabled={(o) => Boolean(o.isDisabled)}
-        styles={styles}
-        classNamePrefix="crm-select"
-        aria-label={props['aria-label']}
-        aria-invalid={message ? true : undefined}
-        aria-errormessage={message ? errorId : undefined}
-        onBlur={onBlur}
-        onKeyDown={onKeyDown}
-        onChange={(next) => {
-          if (props.isMulti) props.onChange(((next as readonly Option[] | null) ?? []).map((o) => o.value as V));
-          else props.onChange(((next as Option | null)?.value as V | undefined) ?? null);
-        }}
-      />
+      {label ? (
+        <FieldLabel
+          htmlFor={triggerId}
+          // A label click would click the button and open the menu; a native select's label only focuses it.
+          onClick={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+        >
+          {label}
+        </FieldLabel>
+      ) : null}
+      <Control>
+        <RadixSelect.Root value={selected ? keyOf(selected.value) : ''} onValueChange={choose} disabled={isDisabled} name={name}>
+          <Trigger
+            ref={trigger}
+            id={triggerId}
+            $invalid={Boolean(message)}
+            aria-label={label ? undefined : ariaLabel}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? errorId : undefined}
+            aria-busy={isLoading ? true : undefined}
+            onKeyDown={onKeyDown}
+          >
+            <ValueText>
+              <RadixSelect.Value placeholder={placeholder} />
+            </ValueText>
+            <Indicators aria-hidden>
+              {isLoading ? <Spinner size={16} label="" /> : null}
+              {canClear ? <ClearSpace /> : null}
+              <RadixSelect.Icon asChild>
+                <IconChevronDown size={18} />
+              </RadixSelect.Icon>
+            </Indicators>
+          </Trigger>
+          <RadixSelect.Portal>
+            <Content position="popper" side="bottom" align="start" sideOffset={4} collisionPadding={8}>
+              <Viewport>
+                {isClearable ? (
+                  <Item value={CLEAR_KEY} $muted>
+                    <RadixSelect.ItemText>{clearLabel ?? placeholder ?? DEFAULT_CLEAR_LABEL}</RadixSelect.ItemText>
+                  </Item>
+                ) : null}
+                {options.map((option) => (
+                  <Item key={keyOf(option.value)} value={keyOf(option.value)} disabled={option.isDisabled}>
+                    <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                  </Item>
+                ))}
+                {options.length === 0 ? <MenuNote>{isLoading ? 'Loading…' : 'No options'}</MenuNote> : null}
+              </Viewport>
+            </Content>
+          </RadixSelect.Portal>
+        </RadixSelect.Root>
+        {canClear ? (
+          <ClearSlot>
+            <IndicatorButton type="button" tabIndex={-1} aria-label={label ? `Clear ${label}` : 'Clear'} onClick={clear}>
+              <IconX size={16} />
+            </IndicatorButton>
+          </ClearSlot>
+        ) : null}
+      </Control>
       {message ? (
         <FieldMessage id={errorId} role="alert" $error>
           {message}
@@ -216,7 +237,8 @@ function SelectView<V extends SelectValue = SelectValue>(props: SelectProps<V>) 
 }
 
 /**
- * A react-select styled to the theme: menus at most 310 px (§9), chips when `isMulti`, the first error shown.
- * Values in and out are the options' `value`s.
+ * A single-choice select on Radix Select, styled to the theme: outlined and compact (§9), a menu at most 310 px
+ * tall (§9), type-ahead on the closed or open field that forgets the typed letters after 1 s (Radix; §9), the
+ * first error shown (§5). Values in and out are the options' `value`s. For several values use `MultiSelect`.
  */
 export const Select = withThemeFallback(SelectView, 'Select') as typeof SelectView;

@@ -5,7 +5,7 @@ import type { CommentStep, LeadComment, User } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockRoute } from '@crm/shared/testing';
 import { LeadComments } from './lead-comments';
 
-// Lexical and react-select in jsdom are slow on a 2-core runner: allow more than jest's default 5 s per test.
+// Lexical and the selects in jsdom are slow on a 2-core runner: allow more than jest's default 5 s per test.
 jest.setTimeout(30_000);
 
 const me: User = { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null };

@@ -19,6 +19,9 @@ const statuses: LeadStatus[] = [
   { id: 2, name: 'В работе', color: '#FF9F43', position: 2 },
 ];
 
+// The selects and user-event are slow in jsdom on a 2-core runner: allow more than jest's default 5 s per test.
+jest.setTimeout(30_000);
+
 describe('LeadStatusListPage', () => {
   it('lists the statuses from the API with their colour and position', async () => {
     mockFetch({ 'GET /api/lead-status': { body: { data: statuses } } });

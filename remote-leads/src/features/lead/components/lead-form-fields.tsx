@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
 import { media, Select, TextField, type SelectOption } from '@crm/shared/ui';
+import { MultiSelect } from '@crm/shared/ui/multi-select';
 import { LEAD_FIELD_LABELS, type LeadFormField, type LeadFormValues } from '../utils/lead-form-values';
 import { EditorFallback } from './editor-fallback';
 import { LazyRichTextEditor } from './lazy-rich-text-editor';
@@ -71,9 +72,7 @@ export function LeadFormFields({
         placeholder="Выберите статус"
       />
       {showUsers ? (
-        <Select<number>
-          isMulti
-          isSearchable
+        <MultiSelect<number>
           label={LEAD_FIELD_LABELS.users}
           name="users"
           options={userOptions}

@@ -100,7 +100,6 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
               options={userOptions}
               value={userId}
               onChange={setUserId}
-              isSearchable
               isDisabled={busy}
             />
             <Button

@@ -22,7 +22,7 @@ export interface ImportMappingStepProps {
   error?: string | null;
 }
 
-// react-select needs a value for "none"; '' never names a real header here because empty headers cannot be mapped.
+// The "don't import" choice; '' never names a real header here because empty headers cannot be mapped.
 const SKIP = '';
 
 const Layout = styled.div`

@@ -6,7 +6,7 @@ import { mockFetch, renderRoutes, requestsTo, type MockAnswer, type MockRequest 
 import type { KanbanFilters } from '../api/get-column-leads';
 import { LeadsKanban } from './leads-kanban';
 
-// react-select and user-event are slow in jsdom, and the machine runs other suites alongside.
+// The selects and user-event are slow in jsdom, and the machine runs other suites alongside.
 jest.setTimeout(30_000);
 
 // Given out of order: the board orders its columns by position.

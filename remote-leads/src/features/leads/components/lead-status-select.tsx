@@ -33,7 +33,7 @@ const Root = styled.select<{ $color: string }>`
 `;
 
 /**
- * The row's status, changed in place. A native select, not the kit's react-select: a page holds up to 100 of them
+ * The row's status, changed in place. A native select, not the kit's Select: a page holds up to 100 of them
  * and the native control is far lighter, keyboard-accessible and tinted like the status chip.
  */
 export const LeadStatusSelect = memo(function LeadStatusSelect({

@@ -104,7 +104,6 @@ export function LeadsToolbar({
           value={userId ?? null}
           onChange={(value) => onUserChange(value ?? undefined)}
           isClearable
-          isSearchable
           isLoading={usersLoading}
         />
       ) : null}
