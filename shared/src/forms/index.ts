@@ -1,1 +1,2 @@
 export * from './use-entity-form';
+export * from './parse-route-id';

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, type FieldErrors } from '../api-client/api-error';
 import { useToast } from '../ui/components/use-toast';
+import { parseRouteId } from './parse-route-id';
 
 /** Where an edit form's record stands: being read, read, absent (404 or an id that cannot be one), or failed. */
 export type EntityLoadState =
@@ -74,12 +75,6 @@ export interface EntityForm<V, E> {
 
 const isAnyConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
-function parseId(raw: string | undefined): number | null {
-  if (raw === undefined || !/^\d+$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 && Number.isSafeInteger(id) ? id : null;
-}
-
 /**
  * State and actions of a create/edit form screen (SPEC §2, §4, §5, §8): create mode without the route's id, edit
  * mode with it (the record is read once, not through SWR, so a revalidation never overwrites what is being typed).
@@ -91,7 +86,7 @@ function parseId(raw: string | undefined): number | null {
 export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E, R>): EntityForm<V, E> {
   const raw = useParams()[options.param ?? 'id'];
   const mode = raw === undefined ? 'create' : 'edit';
-  const id = parseId(raw);
+  const id = parseRouteId(raw);
   const navigate = useNavigate();
   const toast = useToast();
   const latest = useRef(options);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
 /** The answer type of `dataEnvelope(item)`: `DataEnvelope<typeof leadDetailSchema>` is `{ data: LeadDetail }`. */
 export type DataEnvelope<T extends z.ZodType> = z.infer<ReturnType<typeof dataEnvelope<T>>>;
+/** The answer type of `dataEnvelope(z.array(item))`, a whole list: `DataListEnvelope<typeof userSchema>` is `{ data: User[] }`. */
+export type DataListEnvelope<T extends z.ZodType> = DataEnvelope<z.ZodArray<T>>;
 
 /** Page sizes offered everywhere (§9). */
 export const PER_PAGE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
