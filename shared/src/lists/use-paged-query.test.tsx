@@ -1,16 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import type { PaginationMeta } from '../schemas/envelope';
-import { usePagedQuery, type PageAnswer } from './use-paged-query';
+import { usePagedQuery } from './use-paged-query';
 
 type Row = { id: number };
+type PageAnswer = { data: Row[]; meta: PaginationMeta };
 type Key = readonly ['/things', { page: number }];
 
 const meta = (page: number): PaginationMeta => ({ current_page: page, per_page: 2, total: 6, last_page: 3 });
 
 function deferred() {
-  let resolve!: (answer: PageAnswer<Row>) => void;
-  const promise = new Promise<PageAnswer<Row>>((r) => (resolve = r));
+  let resolve!: (answer: PageAnswer) => void;
+  const promise = new Promise<PageAnswer>((r) => (resolve = r));
   return { promise, resolve };
 }
 

@@ -1,21 +1,19 @@
 import useSWR, { type BareFetcher, type SWRConfiguration, type SWRResponse } from 'swr';
+import type { z } from 'zod';
 import type { ApiError } from '../api-client/api-error';
 import type { ApiKey } from '../api-client/swr';
-import type { PaginationMeta } from '../schemas/envelope';
-
-/** A paginated answer: `{ data, meta }` (`Paginated<typeof itemSchema>` from `@crm/shared/schemas`). */
-export type PageAnswer<T> = { data: T[]; meta: PaginationMeta };
+import type { Paginated } from '../schemas/envelope';
 
 /**
- * One page of a server list through SWR. The endpoint's hook passes its key and its own fetcher; `null` waits.
- * While the next page (or filter) loads the previous answer stays on screen (`keepPreviousData`), with `isLoading`
- * true, so the table dims instead of emptying.
+ * One page of a server list (`Paginated<typeof itemSchema>`: `{ data, meta }`) through SWR. The endpoint's hook
+ * passes its key and its own fetcher; a null key waits. While the next page (or filter) loads, the previous answer
+ * stays on screen (`keepPreviousData`) with `isLoading` true, so the table dims instead of emptying.
  *
  * @example
- * export const useLeads = (query: LeadsRequest | null, config?: SWRConfiguration) =>
- *   usePagedQuery(query && leadsKey(query), ([, q]) => getLeads(q), config);
+ * export const leadsKey = (request: LeadsRequest) => ['/leads', request] as const;
+ * export const useLeads = (request: LeadsRequest | null) => usePagedQuery(request && leadsKey(request), ([, q]) => getLeads(q));
  */
-export function usePagedQuery<K extends ApiKey, A extends PageAnswer<unknown>>(
+export function usePagedQuery<K extends ApiKey, A extends Paginated<z.ZodType>>(
   key: K | null,
   fetcher: (key: K) => Promise<A>,
   config?: SWRConfiguration<A, ApiError>,
