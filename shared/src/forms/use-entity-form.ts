@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError, type FieldErrors } from '../api-client/api-error';
-import { useToast } from '../ui/components/use-toast';
+// Other subpaths by their package name, not a relative path: in the composed app this module may come from a remote's
+// build, and only the package names resolve to the host's singletons (its ApiError class, its toast context).
+import { ApiError, type FieldErrors } from '@crm/shared/api-client';
+import { useToast } from '@crm/shared/ui';
 import { parseRouteId } from './parse-route-id';
 
 /** Where an edit form's record stands: being read, read, absent (404 or an id that cannot be one), or failed. */

@@ -99,7 +99,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
     revalidateLeads();
   }, [revalidateLeads]);
 
-  const actions = useLeadRowActions(mutate, statuses);
+  const actions = useLeadRowActions(statuses);
   const { remove } = actions;
   const handleDelete = useCallback(
     async (leadId: number) => {
