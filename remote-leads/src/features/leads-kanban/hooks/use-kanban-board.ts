@@ -21,7 +21,7 @@ export interface KanbanBoard {
   /** The card being dragged. */
   dragging: LeadListItem | null;
   move: (lead: LeadListItem, statusId: number) => Promise<void>;
-  /** The table's star (`useToggleLeadFavorite`): flips the card in its cached column. */
+  /** The star the table uses too (`useToggleLeadFavorite`): flips the card in its cached column. */
   toggleFavorite: (leadId: number, isFavorite: boolean) => Promise<void>;
   startDrag: (lead: LeadListItem, event: DragEvent) => void;
   endDrag: () => void;
