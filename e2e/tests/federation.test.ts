@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startAppServer } from '../support/app-server';
 import { launchBrowser, login, navigate, newPage } from '../support/browser';
+import { collectPreloadErrors } from '../support/preload-errors';
 
 describe('federation', () => {
   let browser: Browser;
@@ -18,26 +19,20 @@ describe('federation', () => {
     try {
       const context = await browser.newContext();
       const page = await newPage(context);
-      const preloadErrors: string[] = [];
-      page.on('console', (m) => preloadErrors.push(m.text()));
-      await page.addInitScript(() => {
-        window.addEventListener('preload-error', () => {
-          (window as unknown as { __preloadErrors: number }).__preloadErrors =
-            ((window as unknown as { __preloadErrors?: number }).__preloadErrors ?? 0) + 1;
-        });
-      });
+      const preloadErrors = await collectPreloadErrors(page);
       await login(page, server.baseUrl);
       await navigate(page, server.baseUrl, '/document-category/list');
-      const alert = page.getByRole('alert').filter({ hasText: /remote_documents|documents/i });
+      const alert = page.getByRole('alert').filter({ hasText: 'Could not load remote_documents' });
       await alert.waitFor();
       await alert.getByRole('button', { name: 'Retry' }).waitFor();
       assert.ok(await page.getByRole('navigation').first().isVisible(), 'the layout stays in place');
-      const raised = await page.evaluate(() => (window as unknown as { __preloadErrors?: number }).__preloadErrors ?? 0);
-      assert.ok(raised >= 1, 'a preload-error event is raised');
+      const documentsFailed = { source: 'remote_documents', moduleId: 'remote_documents/document-category-list-page' };
+      assert.deepEqual(await preloadErrors(), [documentsFailed], 'one preload-error, naming the remote that failed');
 
-      // Another area, served by another remote, still works in the same page session.
-      await page.getByRole('link', { name: /lead statuses/i }).click();
+      // Another area, served by another remote, still works in the same page session, and raises nothing.
+      await page.getByRole('link', { name: 'Lead statuses' }).click();
       await page.getByRole('row', { name: /Новый/ }).waitFor();
+      assert.deepEqual(await preloadErrors(), [documentsFailed], 'the working remote raised no preload-error');
       await context.close();
     } finally {
       await server.stop();
@@ -69,6 +64,7 @@ describe('federation', () => {
           checkDCE() {},
         };
       });
+      const preloadErrors = await collectPreloadErrors(page);
       await login(page, server.baseUrl);
       await navigate(page, server.baseUrl, '/lead-status/list');
       await page.getByRole('row', { name: /Новый/ }).waitFor();
@@ -81,6 +77,7 @@ describe('federation', () => {
         () => ((window as unknown as Record<string, { renderers: Map<number, unknown> }>).__REACT_DEVTOOLS_GLOBAL_HOOK__).renderers.size,
       );
       assert.equal(count, 1, 'exactly one react-dom registered across host and three remotes');
+      assert.deepEqual(await preloadErrors(), [], 'every remote loaded: no preload-error');
       await context.close();
     } finally {
       await server.stop();

@@ -17,7 +17,7 @@ describe('route guards in the composed app', () => {
 
     await fillLogin(page);
     await page.waitForURL((u) => u.pathname === '/build/lead-status/list');
-    await page.getByRole('heading', { name: /lead statuses|статус/i }).first().waitFor();
+    await page.getByRole('heading', { name: 'Статусы лидов' }).waitFor();
     await context.close();
   });
 

@@ -21,8 +21,8 @@ async function exerciseLeadStatuses(page: Page, drawerUrl: RegExp, name: string)
   await row.waitFor();
 
   await row.getByRole('button', { name: /^Удалить/ }).click();
-  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
-  await confirm.getByText('Уверены?').waitFor();
+  const confirm = page.getByRole('alertdialog', { name: 'Уверены?' });
+  await confirm.waitFor();
   await confirm.getByRole('button', { name: 'Да' }).click();
   await row.waitFor({ state: 'detached' });
 }

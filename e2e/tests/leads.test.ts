@@ -38,7 +38,7 @@ describe('the leads area', () => {
     const base = app.server.baseUrl;
     await login(page, base);
     await navigate(page, base, '/leads/list');
-    await page.getByRole('link', { name: 'Добавить лида' }).or(page.getByRole('button', { name: 'Добавить лида' })).click();
+    await page.getByRole('button', { name: 'Добавить лида' }).click();
     await page.getByRole('heading', { name: 'Добавить лида' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Передать' }).count(), 0, 'no hand-over while creating');
 
@@ -61,7 +61,7 @@ describe('the leads area', () => {
     assert.equal(lead.phone.replace(/\D/g, ''), '79120001122', 'the phone is stored normalised');
 
     // Edit.
-    await row.getByRole('link', { name: /Редактировать/ }).or(row.getByRole('button', { name: /Редактировать/ })).click();
+    await row.getByRole('link', { name: 'Редактировать Тестовый Лид' }).click();
     await page.getByRole('heading', { name: 'Редактировать лида' }).waitFor();
     await page.getByLabel('Отчество').fill('Проверочный');
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -84,33 +84,44 @@ describe('the leads area', () => {
     assert.equal(lead.status?.name, 'В работе', 'status changed inline');
 
     // Comment on the detail page.
-    await edited.getByRole('link', { name: /Открыть/ }).or(edited.getByRole('link', { name: /Тестовый Лид/ })).first().click();
+    await edited.getByRole('link', { name: 'Открыть Тестовый Лид Проверочный' }).click();
     await page.waitForURL(new RegExp(`/build/leads/${lead.id}$`));
     await choose(page, 'Этап', (await apiGet<{ data: { name: string }[] }>(page, base, '/comment-steps')).data[0].name);
-    await page.getByRole('textbox', { name: /Комментарий|Текст комментария/ }).first().click();
+    await page.getByRole('textbox', { name: 'Комментарий' }).click();
     await page.keyboard.type('Клиент просит перезвонить в пятницу');
     await page.getByRole('button', { name: 'Добавить комментарий' }).click();
     await page.getByText('Клиент просит перезвонить в пятницу').first().waitFor();
     const history = await apiGet<{ data: { action: string }[] }>(page, base, `/leads/${lead.id}/history`);
     assert.ok(history.data.some((h) => h.action === 'comment_added'), 'the comment is in the history');
 
-    // Hand over.
+    // Hand over to the Manager: the app says to whom, the list shows them, and the server holds only them.
+    const { data: users } = await apiGet<{ data: { id: number; name: string; email: string }[] }>(page, base, '/users');
+    const manager = users.find((u) => u.email === 'manager@example.com');
+    assert.ok(manager, 'the demo data has the Manager');
     await navigate(page, base, `/leads/${lead.id}/edit`);
     await page.getByRole('button', { name: 'Передать' }).click();
     const dialog = page.getByRole('dialog', { name: 'Передать лид' });
     await dialog.waitFor();
     const target = dialog.getByRole('listitem').filter({ hasText: 'manager@example.com' });
     await target.getByRole('button', { name: 'Передать' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Да' }).click();
+    await page.getByRole('alertdialog', { name: 'Уверены?' }).getByRole('button', { name: 'Да' }).click();
     await page.waitForURL(/\/build\/leads\/list/);
+    await page.getByText(`Лид передан: ${manager.name}`).waitFor();
+    await page.getByLabel('Поиск').fill('Тестовый');
+    const handed = page.getByRole('row', { name: /Тестовый Лид Проверочный/ });
+    await handed.getByText(manager.name, { exact: true }).waitFor();
     lead = await findLead(page, base, 'Тестовый');
-    assert.deepEqual(lead.responsible.map((u) => u.name).length, 1);
+    assert.deepEqual(
+      lead.responsible.map((u) => ({ id: u.id, name: u.name })),
+      [{ id: manager.id, name: manager.name }],
+      'the Manager is now the only responsible user',
+    );
 
     // Kanban: drag the card to another status.
     await navigate(page, base, '/leads/list?view=kanban&search=Тестовый');
-    const card = page.getByRole('article').filter({ hasText: 'Тестовый Лид' }).or(page.locator('[draggable="true"]').filter({ hasText: 'Тестовый Лид' })).first();
+    const card = page.getByRole('article', { name: 'Тестовый Лид Проверочный' });
     await card.waitFor();
-    const column = page.getByRole('region', { name: /Квалифицирован/ }).or(page.getByRole('list', { name: /Квалифицирован/ })).first();
+    const column = page.getByRole('region', { name: 'Квалифицирован' });
     await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/leads/status/') && r.ok()),
       card.dragTo(column),
@@ -121,7 +132,7 @@ describe('the leads area', () => {
     // Delete.
     await navigate(page, base, '/leads/list?search=Тестовый');
     await page.getByRole('row', { name: /Тестовый Лид/ }).getByRole('button', { name: /Удалить/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Да' }).click();
+    await page.getByRole('alertdialog', { name: 'Уверены?' }).getByRole('button', { name: 'Да' }).click();
     await page.getByRole('row', { name: /Тестовый Лид/ }).waitFor({ state: 'detached' });
     const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?search=Тестовый');
     assert.equal(data.length, 0, 'deleted on the server');
@@ -148,7 +159,7 @@ describe('the leads area', () => {
 
     await b.getByLabel('Отчество').fill('ОтчествоИзВторогоОкна');
     await b.getByRole('button', { name: 'Сохранить' }).click();
-    const conflict = b.getByRole('dialog').or(b.getByRole('alertdialog')).filter({ hasText: 'Лид изменён другим пользователем' });
+    const conflict = b.getByRole('dialog', { name: 'Лид изменён другим пользователем' });
     await conflict.waitFor();
     let current = await apiGet<{ data: LeadRow }>(b, base, `/leads/${target.id}`);
     assert.equal(current.data.firstname, 'ИмяИзПервогоОкна', "the first editor's change is kept");

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DuplicateMode, type LeadImportField, leadInputSchema } from '@crm/shared/schemas';
+import { type DuplicateMode, LEAD_IMPORT_FIELD_LABELS as IMPORT_FIELD_LABELS, type LeadImportField, leadInputSchema } from '@crm/shared/schemas';
 import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
 import type { ParsedCsv } from '../lib/csv';
-import { IMPORT_FIELD_LABELS } from '../lib/lead-import-mapping';
 import { prepareLeadFields, STATUS_NOT_FOUND, USER_NOT_FOUND } from '../lib/lead-fields';
 import type { ImportCounts, ImportedLead, LeadImportRepository } from '../repositories/lead-import-repository';
 import type { LeadViewer } from '../repositories/lead-scope';

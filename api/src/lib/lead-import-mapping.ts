@@ -1,16 +1,11 @@
-import { LEAD_IMPORT_FIELDS, type LeadImportField, type LeadImportMapping } from '@crm/shared/schemas';
+import {
+  LEAD_IMPORT_FIELD_LABELS,
+  LEAD_IMPORT_FIELDS,
+  REQUIRED_LEAD_IMPORT_FIELDS,
+  type LeadImportField,
+  type LeadImportMapping,
+} from '@crm/shared/schemas';
 import type { FieldErrors } from '../errors/app-error';
-
-/** The Russian labels of the form and the report. */
-export const IMPORT_FIELD_LABELS: Record<LeadImportField, string> = {
-  surname: 'Фамилия',
-  firstname: 'Имя',
-  patronymic: 'Отчество',
-  phone: 'Телефон',
-  status: 'Статус',
-  users: 'Ответственные',
-  additional_info: 'Заметки',
-};
 
 /** Header names recognised for each field: ours (the export's own headers), the Russian labels, common English ones. */
 const ALIASES: Record<LeadImportField, string[]> = {
@@ -36,9 +31,6 @@ export function suggestMapping(headers: string[]): LeadImportMapping {
   return mapping;
 }
 
-/** Fields a row cannot be imported without. */
-export const REQUIRED_IMPORT_FIELDS: LeadImportField[] = ['surname', 'firstname', 'phone'];
-
 /** Column index of each mapped field; errors under `mapping` for a missing required field or an unknown header. */
 export function resolveMapping(
   mapping: Partial<LeadImportMapping>,
@@ -50,11 +42,11 @@ export function resolveMapping(
     const header = mapping[field];
     if (header === null || header === undefined || header === '') continue;
     const index = headers.indexOf(header);
-    if (index === -1) problems.push(`${IMPORT_FIELD_LABELS[field]}: в файле нет столбца «${header}»`);
+    if (index === -1) problems.push(`${LEAD_IMPORT_FIELD_LABELS[field]}: в файле нет столбца «${header}»`);
     else columns[field] = index;
   }
-  for (const field of REQUIRED_IMPORT_FIELDS) {
-    if (columns[field] === undefined && !mapping[field]) problems.push(`${IMPORT_FIELD_LABELS[field]}: выберите столбец`);
+  for (const field of REQUIRED_LEAD_IMPORT_FIELDS) {
+    if (columns[field] === undefined && !mapping[field]) problems.push(`${LEAD_IMPORT_FIELD_LABELS[field]}: выберите столбец`);
   }
   return { columns, errors: problems.length > 0 ? { mapping: problems } : {} };
 }

@@ -27,3 +27,9 @@ export function firstFieldError(error: unknown, field: string): string | undefin
   if (!(error instanceof ApiError)) return undefined;
   return error.errors[field]?.[0];
 }
+
+/** A failure as one line for a toast: the ApiError's (or any Error's) message, else the thrown value as text. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

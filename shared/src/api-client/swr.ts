@@ -1,11 +1,15 @@
-import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import { api, type QueryParams } from './api-client';
-import type { ApiError } from './api-error';
 
-/** SWR key of an API read: the path relative to `/api` and its query. */
+/**
+ * SWR key of an API read: the path relative to `/api`, with its query when it has one. Endpoint files build their
+ * keys in this shape (`['/leads', query]`, `['/lead-status']`) so `apiKeysUnder` can find them for revalidation.
+ */
 export type ApiKey = string | readonly [path: string, query?: QueryParams];
 
-/** SWR fetcher for keys `'/path'` or `['/path', query]`: GETs through the API client. */
+/**
+ * The SWRConfig-wide fallback fetcher for `ApiKey`s (GET through the API client). Endpoint hooks pass their own
+ * fetcher; this only serves a `useSWR(key)` written without one.
+ */
 export function fetcher<T = unknown>(key: ApiKey): Promise<T> {
   if (typeof key === 'string') return api.get<T>(key);
   const [path, query] = key;
@@ -13,18 +17,13 @@ export function fetcher<T = unknown>(key: ApiKey): Promise<T> {
 }
 
 /**
- * Reads `path` (relative to `/api`) with SWR; pass null to wait (conditional fetching).
- * The key is `['/path', query]`, so `mutate(['/lead-status', undefined])`-style revalidation can target it;
- * prefer `mutate((key) => Array.isArray(key) && key[0] === '/lead-status')` to reach every query of a path.
+ * A key filter for SWR's `mutate(filter)`: matches every cached read of `path` whatever its query, and of the paths
+ * below it unless `exact` (`apiKeysUnder('/leads')` reaches every list page, `/leads/7` and `/leads/7/history`).
  */
-export function useApi<T>(
-  path: string | null,
-  query?: QueryParams,
-  config?: SWRConfiguration<T, ApiError>,
-): SWRResponse<T, ApiError> {
-  return useSWR<T, ApiError, readonly [string, QueryParams | undefined] | null>(
-    path === null ? null : [path, query],
-    ([p, q]) => api.get<T>(p, q),
-    config,
-  );
+export function apiKeysUnder(path: string, options: { exact?: boolean } = {}): (key: unknown) => boolean {
+  return (key) => {
+    const keyPath = typeof key === 'string' ? key : Array.isArray(key) ? key[0] : undefined;
+    if (typeof keyPath !== 'string') return false;
+    return keyPath === path || (!options.exact && keyPath.startsWith(`${path}/`));
+  };
 }

@@ -40,3 +40,5 @@ export const resetPasswordInputSchema = z
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
+/** `{ message }`: the answer of a write that returns nothing else (deletes, sign-out, password mails). */
+export type MessageAnswer = z.infer<typeof messageSchema>;

@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 /** `{ data }`: the envelope of every single-entity and plain-list answer (§7: "data.data is …"). */
 export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
+/** The answer type of `dataEnvelope(item)`: `DataEnvelope<typeof leadDetailSchema>` is `{ data: LeadDetail }`. */
+export type DataEnvelope<T extends z.ZodType> = z.infer<ReturnType<typeof dataEnvelope<T>>>;
+/** The answer type of `dataEnvelope(z.array(item))`, a whole list: `DataListEnvelope<typeof userSchema>` is `{ data: User[] }`. */
+export type DataListEnvelope<T extends z.ZodType> = DataEnvelope<z.ZodArray<T>>;
 
 /** Page sizes offered everywhere (§9). */
 export const PER_PAGE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
@@ -18,6 +22,8 @@ export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 /** `{ data, meta }`: the envelope of every paginated list. */
 export const paginated = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: paginationMetaSchema });
+/** The answer type of `paginated(item)`: `Paginated<typeof leadListItemSchema>` is `{ data: LeadListItem[]; meta }`. */
+export type Paginated<T extends z.ZodType> = z.infer<ReturnType<typeof paginated<T>>>;
 
 export const perPageSchema = z.coerce
   .number()

@@ -4,6 +4,23 @@ import { z } from 'zod';
 export const LEAD_IMPORT_FIELDS = ['surname', 'firstname', 'patronymic', 'phone', 'status', 'users', 'additional_info'] as const;
 export type LeadImportField = (typeof LEAD_IMPORT_FIELDS)[number];
 
+/** What the import wizard and the import report call each field (the report's errors read 'Телефон: …'). */
+export const LEAD_IMPORT_FIELD_LABELS: Readonly<Record<LeadImportField, string>> = {
+  surname: 'Фамилия',
+  firstname: 'Имя',
+  patronymic: 'Отчество',
+  phone: 'Телефон',
+  status: 'Статус',
+  users: 'Ответственные',
+  additional_info: 'Заметки',
+};
+
+/**
+ * The columns an import needs (the lead form's required fields; a file without a status column gets the first
+ * status): the wizard will not start until they are mapped, and the API refuses a mapping without them.
+ */
+export const REQUIRED_LEAD_IMPORT_FIELDS: readonly LeadImportField[] = ['surname', 'firstname', 'phone'];
+
 /** What to do with a row whose normalised phone matches an existing lead. */
 export const DUPLICATE_MODES = ['skip', 'update', 'create'] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];

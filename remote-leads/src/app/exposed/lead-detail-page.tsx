@@ -4,7 +4,7 @@ import { useCommentSteps } from '../../features/lead-comments/api/get-comment-st
 import { LeadComments } from '../../features/lead-comments/components/lead-comments';
 import { LeadHistory } from '../../features/lead-history/components/lead-history';
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
-import { useUsers } from '../../features/lead/api/get-users';
+import { useUsers } from '../../api/get-users';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
 
 /**

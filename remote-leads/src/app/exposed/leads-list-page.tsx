@@ -1,7 +1,5 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
+import { useRevalidateLeads } from '../../hooks/use-revalidate-leads';
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
-import { isLeadsKey } from '../../features/leads/api/get-leads';
 import { LeadsListPage } from '../../features/leads/components/leads-list-page';
 import { LeadsBulkBar } from '../../features/leads-bulk/components/leads-bulk-bar';
 import { LeadsExportButton } from '../../features/leads-export/components/leads-export-button';
@@ -16,10 +14,9 @@ const NO_STATUSES: readonly LeadStatus[] = [];
  * list gets its statuses, its import/export buttons, the bulk-actions bar and the kanban view.
  */
 export default function LeadsListRoute() {
-  const { mutate } = useSWRConfig();
   const { data, isLoading } = useLeadStatuses();
   const statuses = data?.data ?? NO_STATUSES;
-  const reloadLeads = useCallback(() => void mutate(isLeadsKey), [mutate]);
+  const reloadLeads = useRevalidateLeads();
 
   return (
     <LeadsListPage

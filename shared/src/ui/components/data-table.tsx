@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { IconArrowDown, IconArrowUp } from '../icons/icons';
 import { alpha } from '../tokens/alpha';
-import { PAGE_SIZE_OPTIONS } from '../tokens/constants';
+import { PER_PAGE_OPTIONS } from '../../schemas/envelope';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
 import { withThemeFallback } from '../theme/with-theme-fallback';
@@ -318,7 +318,7 @@ function DataTableView<T>({
               if (page !== 1) onPageChange(1);
             }}
           >
-            {PAGE_SIZE_OPTIONS.map((size) => (
+            {PER_PAGE_OPTIONS.map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Can } from '../../abilities/react/can';
+import { errorMessage } from '../../api-client/api-error';
 import { useAbility } from '../../abilities/react/use-ability';
 import type { AbilitySubject } from '../../schemas/ability-rule';
 import { Button } from '../components/button';
@@ -91,7 +92,7 @@ export function CrudListPage<T>({
       await remove.run(row);
       toast.success(remove.successMessage);
     } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
+      toast.error(errorMessage(failure));
     } finally {
       setDeleting(null);
     }

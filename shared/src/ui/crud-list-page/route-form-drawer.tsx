@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ApiError, type FieldErrors } from '../../api-client/api-error';
+import { ApiError, errorMessage, type FieldErrors } from '../../api-client/api-error';
 import { Button } from '../components/button';
 import { Drawer } from '../components/drawer';
 import { useToast } from '../components/use-toast';
@@ -60,7 +60,7 @@ export function RouteFormDrawer({
       if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
         setErrors(error.errors);
       } else {
-        toast.error(error instanceof Error ? error.message : String(error));
+        toast.error(errorMessage(error));
       }
       return;
     }

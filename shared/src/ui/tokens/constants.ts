@@ -6,5 +6,3 @@ export const TOAST_DURATION_MS = 3000;
 export const SELECT_MENU_MAX_HEIGHT = 310;
 /** Keyboard type-ahead in a select forgets the typed letters after this pause (§9). */
 export const TYPE_AHEAD_RESET_MS = 1000;
-/** Page sizes offered by tables (§9). */
-export const PAGE_SIZE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;

@@ -1,6 +1,7 @@
 import { api } from '@crm/shared/api-client';
+import type { MessageAnswer } from '@crm/shared/schemas';
 
 /** POST /api/auth/logout revokes the token on the server. */
-export function logout(): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/auth/logout');
+export function logout(): Promise<MessageAnswer> {
+  return api.post<MessageAnswer>('/auth/logout');
 }

@@ -1,11 +1,16 @@
-import { api, useApi } from '@crm/shared/api-client';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
 import { meSchema, type Me } from '@crm/shared/schemas';
 
-/** GET /api/auth/me: the signed-in user and their rules, fresh from the server. */
+export const ME_PATH = '/auth/me';
+
+export const meKey = [ME_PATH] as const;
+
+/** GET /api/auth/me: the signed-in user and their rules, fresh from the server (checked against the shared schema). */
 export async function getMe(): Promise<Me> {
-  return meSchema.parse(await api.get<unknown>('/auth/me'));
+  return meSchema.parse(await api.get<unknown>(ME_PATH));
 }
 
 export function useMe() {
-  return useApi<Me>('/auth/me');
+  return useSWR<Me, ApiError>(meKey, getMe);
 }

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { CommentStep, CreateCommentStepInput } from '@crm/shared/schemas';
-import { COMMENT_STEPS_PATH, isCommentStepsKey } from './get-comment-steps';
+import type { commentStepSchema, CreateCommentStepInput, DataEnvelope } from '@crm/shared/schemas';
+import { COMMENT_STEPS_PATH, commentStepsKey } from './get-comment-steps';
 
-export function createCommentStep(input: CreateCommentStepInput): Promise<{ data: CommentStep }> {
-  return api.post<{ data: CommentStep }>(COMMENT_STEPS_PATH, input);
+export function createCommentStep(input: CreateCommentStepInput): Promise<DataEnvelope<typeof commentStepSchema>> {
+  return api.post<DataEnvelope<typeof commentStepSchema>>(COMMENT_STEPS_PATH, input);
 }
 
 /** Creates a step, then revalidates every cached step list. */
@@ -14,7 +14,7 @@ export function useCreateCommentStep() {
   return useCallback(
     async (input: CreateCommentStepInput) => {
       const created = await createCommentStep(input);
-      await mutate(isCommentStepsKey);
+      await mutate(commentStepsKey);
       return created.data;
     },
     [mutate],

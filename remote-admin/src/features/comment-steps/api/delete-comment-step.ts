@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import { COMMENT_STEPS_PATH, isCommentStepsKey } from './get-comment-steps';
+import type { MessageAnswer } from '@crm/shared/schemas';
+import { COMMENT_STEPS_PATH, commentStepsKey } from './get-comment-steps';
 
-export function deleteCommentStep(id: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`${COMMENT_STEPS_PATH}/${id}`);
+export function deleteCommentStep(id: number): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(`${COMMENT_STEPS_PATH}/${id}`);
 }
 
 export function useDeleteCommentStep() {
@@ -12,7 +13,7 @@ export function useDeleteCommentStep() {
   return useCallback(
     async (id: number) => {
       const answer = await deleteCommentStep(id);
-      await mutate(isCommentStepsKey);
+      await mutate(commentStepsKey);
       return answer;
     },
     [mutate],

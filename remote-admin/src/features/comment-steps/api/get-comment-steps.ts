@@ -1,17 +1,19 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { CommentStep } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { commentStepSchema, DataListEnvelope } from '@crm/shared/schemas';
 
 export const COMMENT_STEPS_PATH = '/comment-steps';
 
-export type CommentStepsResponse = { data: CommentStep[] };
+export type CommentStepsResponse = DataListEnvelope<typeof commentStepSchema>;
 
+/** The one cache entry of the steps: writes revalidate it with `mutate(commentStepsKey)`. */
+export const commentStepsKey = [COMMENT_STEPS_PATH] as const;
+
+/** GET /api/comment-steps (needs `view step`). */
 export function getCommentSteps(): Promise<CommentStepsResponse> {
   return api.get<CommentStepsResponse>(COMMENT_STEPS_PATH);
 }
 
 export function useCommentSteps() {
-  return useApi<CommentStepsResponse>(COMMENT_STEPS_PATH);
+  return useSWR<CommentStepsResponse, ApiError>(commentStepsKey, getCommentSteps);
 }
-
-// Matches the list whatever query it was cached under, so writes need not rebuild useApi's exact key.
-export const isCommentStepsKey = (key: unknown): boolean => Array.isArray(key) && key[0] === COMMENT_STEPS_PATH;

@@ -1,14 +1,18 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { Role } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { DataListEnvelope, roleSchema } from '@crm/shared/schemas';
 
 export const ROLES_PATH = '/roles';
 
-export type RolesResponse = { data: Role[] };
+export type RolesResponse = DataListEnvelope<typeof roleSchema>;
 
+export const rolesKey = [ROLES_PATH] as const;
+
+/** GET /api/roles (needs `view roles`). */
 export function getRoles(): Promise<RolesResponse> {
   return api.get<RolesResponse>(ROLES_PATH);
 }
 
 export function useRoles() {
-  return useApi<RolesResponse>(ROLES_PATH);
+  return useSWR<RolesResponse, ApiError>(rolesKey, getRoles);
 }

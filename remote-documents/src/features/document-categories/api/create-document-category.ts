@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { CreateDocumentCategoryInput, DocumentCategory } from '@crm/shared/schemas';
-import { DOCUMENT_CATEGORIES_PATH, isDocumentCategoriesKey } from './get-document-categories';
+import type { CreateDocumentCategoryInput, DataEnvelope, documentCategorySchema } from '@crm/shared/schemas';
+import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey } from './get-document-categories';
 
-export function createDocumentCategory(input: CreateDocumentCategoryInput): Promise<{ data: DocumentCategory }> {
-  return api.post<{ data: DocumentCategory }>(DOCUMENT_CATEGORIES_PATH, input);
+export function createDocumentCategory(input: CreateDocumentCategoryInput): Promise<DataEnvelope<typeof documentCategorySchema>> {
+  return api.post<DataEnvelope<typeof documentCategorySchema>>(DOCUMENT_CATEGORIES_PATH, input);
 }
 
 /** Creates a category, then revalidates every cached category list. */
@@ -14,7 +14,7 @@ export function useCreateDocumentCategory() {
   return useCallback(
     async (input: CreateDocumentCategoryInput) => {
       const created = await createDocumentCategory(input);
-      await mutate(isDocumentCategoriesKey);
+      await mutate(documentCategoriesKey);
       return created.data;
     },
     [mutate],

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import { DOCUMENT_CATEGORIES_PATH, isDocumentCategoriesKey } from './get-document-categories';
+import type { MessageAnswer } from '@crm/shared/schemas';
+import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey } from './get-document-categories';
 
-export function deleteDocumentCategory(id: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`${DOCUMENT_CATEGORIES_PATH}/${id}`);
+export function deleteDocumentCategory(id: number): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(`${DOCUMENT_CATEGORIES_PATH}/${id}`);
 }
 
 export function useDeleteDocumentCategory() {
@@ -12,7 +13,7 @@ export function useDeleteDocumentCategory() {
   return useCallback(
     async (id: number) => {
       const answer = await deleteDocumentCategory(id);
-      await mutate(isDocumentCategoriesKey);
+      await mutate(documentCategoriesKey);
       return answer;
     },
     [mutate],

@@ -1,18 +1,19 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { DocumentCategory } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { DataListEnvelope, documentCategorySchema } from '@crm/shared/schemas';
 
 export const DOCUMENT_CATEGORIES_PATH = '/document-category';
 
-export type DocumentCategoriesResponse = { data: DocumentCategory[] };
+export type DocumentCategoriesResponse = DataListEnvelope<typeof documentCategorySchema>;
 
+/** The one cache entry of the categories: writes revalidate it with `mutate(documentCategoriesKey)`. */
+export const documentCategoriesKey = [DOCUMENT_CATEGORIES_PATH] as const;
+
+/** GET /api/document-category (§7: data.data is the category list). */
 export function getDocumentCategories(): Promise<DocumentCategoriesResponse> {
   return api.get<DocumentCategoriesResponse>(DOCUMENT_CATEGORIES_PATH);
 }
 
 export function useDocumentCategories() {
-  return useApi<DocumentCategoriesResponse>(DOCUMENT_CATEGORIES_PATH);
+  return useSWR<DocumentCategoriesResponse, ApiError>(documentCategoriesKey, getDocumentCategories);
 }
-
-// Matches the list whatever query it was cached under, so writes need not rebuild useApi's exact key.
-export const isDocumentCategoriesKey = (key: unknown): boolean =>
-  Array.isArray(key) && key[0] === DOCUMENT_CATEGORIES_PATH;

@@ -1,9 +1,12 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { CommentStep } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { commentStepSchema, DataListEnvelope } from '@crm/shared/schemas';
 
 export const COMMENT_STEPS_PATH = '/comment-steps';
 
-export type CommentStepsResponse = { data: CommentStep[] };
+export type CommentStepsResponse = DataListEnvelope<typeof commentStepSchema>;
+
+export const commentStepsKey = [COMMENT_STEPS_PATH] as const;
 
 /** GET /api/comment-steps (needs `view step`). */
 export function getCommentSteps(): Promise<CommentStepsResponse> {
@@ -11,5 +14,5 @@ export function getCommentSteps(): Promise<CommentStepsResponse> {
 }
 
 export function useCommentSteps() {
-  return useApi<CommentStepsResponse>(COMMENT_STEPS_PATH);
+  return useSWR<CommentStepsResponse, ApiError>(commentStepsKey, getCommentSteps);
 }

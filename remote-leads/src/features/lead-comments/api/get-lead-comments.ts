@@ -1,9 +1,12 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { LeadComment } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { DataListEnvelope, leadCommentSchema } from '@crm/shared/schemas';
 
-export type LeadCommentsResponse = { data: LeadComment[] };
+export type LeadCommentsResponse = DataListEnvelope<typeof leadCommentSchema>;
 
 export const leadCommentsPath = (leadId: number) => `/leads/${leadId}/comments`;
+
+export const leadCommentsKey = (leadId: number) => [leadCommentsPath(leadId)] as const;
 
 /** GET /api/leads/{id}/comments, oldest first. */
 export function getLeadComments(leadId: number): Promise<LeadCommentsResponse> {
@@ -11,5 +14,5 @@ export function getLeadComments(leadId: number): Promise<LeadCommentsResponse> {
 }
 
 export function useLeadComments(leadId: number) {
-  return useApi<LeadCommentsResponse>(leadCommentsPath(leadId));
+  return useSWR<LeadCommentsResponse, ApiError>(leadCommentsKey(leadId), () => getLeadComments(leadId));
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { apiKeysUnder } from '@crm/shared/api-client';
 
 /**
  * Refreshes the cached reads of one lead after a comment changes: its comments, and whatever else lives under
@@ -8,7 +9,6 @@ import { useSWRConfig } from 'swr';
 export function useRevalidateLead(leadId: number): () => void {
   const { mutate } = useSWRConfig();
   return useCallback(() => {
-    const own = `/leads/${leadId}`;
-    void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && (key[0] === own || key[0].startsWith(`${own}/`)));
+    void mutate(apiKeysUnder(`/leads/${leadId}`));
   }, [leadId, mutate]);
 }

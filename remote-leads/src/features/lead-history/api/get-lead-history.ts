@@ -1,9 +1,12 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { LeadHistoryEntry } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { DataListEnvelope, leadHistoryEntrySchema } from '@crm/shared/schemas';
 
-export type LeadHistoryResponse = { data: LeadHistoryEntry[] };
+export type LeadHistoryResponse = DataListEnvelope<typeof leadHistoryEntrySchema>;
 
 export const leadHistoryPath = (leadId: number) => `/leads/${leadId}/history`;
+
+export const leadHistoryKey = (leadId: number) => [leadHistoryPath(leadId)] as const;
 
 /** GET /api/leads/{id}/history, newest first. */
 export function getLeadHistory(leadId: number): Promise<LeadHistoryResponse> {
@@ -11,5 +14,5 @@ export function getLeadHistory(leadId: number): Promise<LeadHistoryResponse> {
 }
 
 export function useLeadHistory(leadId: number) {
-  return useApi<LeadHistoryResponse>(leadHistoryPath(leadId));
+  return useSWR<LeadHistoryResponse, ApiError>(leadHistoryKey(leadId), () => getLeadHistory(leadId));
 }

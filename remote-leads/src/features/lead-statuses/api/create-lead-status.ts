@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { CreateLeadStatusInput, LeadStatus } from '@crm/shared/schemas';
-import { isLeadStatusesKey, LEAD_STATUSES_PATH } from './get-lead-statuses';
+import type { CreateLeadStatusInput, DataEnvelope, leadStatusSchema } from '@crm/shared/schemas';
+import { LEAD_STATUSES_PATH, leadStatusesKey } from './get-lead-statuses';
 
-export function createLeadStatus(input: CreateLeadStatusInput): Promise<{ data: LeadStatus }> {
-  return api.post<{ data: LeadStatus }>(LEAD_STATUSES_PATH, input);
+export function createLeadStatus(input: CreateLeadStatusInput): Promise<DataEnvelope<typeof leadStatusSchema>> {
+  return api.post<DataEnvelope<typeof leadStatusSchema>>(LEAD_STATUSES_PATH, input);
 }
 
 /** Creates a status, then revalidates every cached status list. */
@@ -14,7 +14,7 @@ export function useCreateLeadStatus() {
   return useCallback(
     async (input: CreateLeadStatusInput) => {
       const created = await createLeadStatus(input);
-      await mutate(isLeadStatusesKey);
+      await mutate(leadStatusesKey);
       return created.data;
     },
     [mutate],

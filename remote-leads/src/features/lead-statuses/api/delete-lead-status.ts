@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import { isLeadStatusesKey, LEAD_STATUSES_PATH } from './get-lead-statuses';
+import type { MessageAnswer } from '@crm/shared/schemas';
+import { LEAD_STATUSES_PATH, leadStatusesKey } from './get-lead-statuses';
 
 /** The error code of a 409 for a status leads still carry: retry with a replacement. */
 export const STATUS_IN_USE = 'STATUS_IN_USE';
@@ -10,9 +11,9 @@ export const STATUS_IN_USE = 'STATUS_IN_USE';
  * Deletes a status. While leads carry it the server answers 409 `STATUS_IN_USE`, unless `replacementId`
  * names the status those leads move to first.
  */
-export function deleteLeadStatus(id: number, replacementId?: number): Promise<{ message: string }> {
+export function deleteLeadStatus(id: number, replacementId?: number): Promise<MessageAnswer> {
   const query = replacementId === undefined ? '' : `?${new URLSearchParams({ replacement_id: String(replacementId) })}`;
-  return api.delete<{ message: string }>(`${LEAD_STATUSES_PATH}/${id}/delete${query}`);
+  return api.delete<MessageAnswer>(`${LEAD_STATUSES_PATH}/${id}/delete${query}`);
 }
 
 export function useDeleteLeadStatus() {
@@ -20,7 +21,7 @@ export function useDeleteLeadStatus() {
   return useCallback(
     async (id: number, replacementId?: number) => {
       const answer = await deleteLeadStatus(id, replacementId);
-      await mutate(isLeadStatusesKey);
+      await mutate(leadStatusesKey);
       return answer;
     },
     [mutate],

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
-import type { LeadStatus } from '@crm/shared/schemas';
+import type { DataListEnvelope, LeadStatus, leadStatusSchema } from '@crm/shared/schemas';
 import { LEAD_STATUSES_PATH, useLeadStatuses } from './get-lead-statuses';
 
 /** Sends every status id in the new order; the server renumbers the positions. */
-export function reorderLeadStatuses(ids: number[]): Promise<unknown> {
-  return api.post(`${LEAD_STATUSES_PATH}/reorder`, { ids });
+export function reorderLeadStatuses(ids: number[]): Promise<DataListEnvelope<typeof leadStatusSchema>> {
+  return api.post<DataListEnvelope<typeof leadStatusSchema>>(`${LEAD_STATUSES_PATH}/reorder`, { ids });
 }
 
 /**

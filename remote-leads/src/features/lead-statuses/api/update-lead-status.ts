@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
-import type { LeadStatus, UpdateLeadStatusInput } from '@crm/shared/schemas';
+import type { DataEnvelope, leadStatusSchema, UpdateLeadStatusInput } from '@crm/shared/schemas';
 import { LEAD_STATUSES_PATH, useLeadStatuses, type LeadStatusesResponse } from './get-lead-statuses';
 
-export function updateLeadStatus(id: number, input: UpdateLeadStatusInput): Promise<{ data: LeadStatus }> {
-  return api.put<{ data: LeadStatus }>(`${LEAD_STATUSES_PATH}/${id}`, input);
+export function updateLeadStatus(id: number, input: UpdateLeadStatusInput): Promise<DataEnvelope<typeof leadStatusSchema>> {
+  return api.put<DataEnvelope<typeof leadStatusSchema>>(`${LEAD_STATUSES_PATH}/${id}`, input);
 }
 
 /**

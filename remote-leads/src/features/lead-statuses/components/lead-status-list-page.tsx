@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
-import { ApiError } from '@crm/shared/api-client';
+import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, IconPlus, PageHeader, useConfirm, useToast } from '@crm/shared/ui';
 import { STATUS_IN_USE, useDeleteLeadStatus } from '../api/delete-lead-status';
@@ -17,8 +17,6 @@ const Page = styled.div`
   flex-direction: column;
   gap: 1.5rem;
 `;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * /lead-status/list: the statuses in their order — rename, recolour, reorder, delete (with a replacement
@@ -41,7 +39,7 @@ export function LeadStatusListPage() {
     try {
       await updateLeadStatus(status.id, { color });
     } catch (failure) {
-      toast.error(`Не удалось изменить цвет: ${messageOf(failure)}`);
+      toast.error(`Не удалось изменить цвет: ${errorMessage(failure)}`);
     }
   };
 
@@ -50,7 +48,7 @@ export function LeadStatusListPage() {
     try {
       await reorderLeadStatuses(ordered);
     } catch (failure) {
-      toast.error(`Не удалось изменить порядок: ${messageOf(failure)}`);
+      toast.error(`Не удалось изменить порядок: ${errorMessage(failure)}`);
     } finally {
       setReordering(false);
     }
@@ -66,7 +64,7 @@ export function LeadStatusListPage() {
       if (failure instanceof ApiError && failure.status === 409 && failure.code === STATUS_IN_USE) {
         setInUse({ status, message: failure.message });
       } else {
-        toast.error(messageOf(failure));
+        toast.error(errorMessage(failure));
       }
     } finally {
       setDeletingId(null);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { errorMessage } from '@crm/shared/api-client';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { Button, Dialog, Select } from '@crm/shared/ui';
 
@@ -38,7 +39,7 @@ function ReplaceStatusForm({ status, message, statuses, onCancel, onConfirm }: R
     try {
       await onConfirm(replacementId);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(errorMessage(failure));
       setBusy(false);
     }
   };

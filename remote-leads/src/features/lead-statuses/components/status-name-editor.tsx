@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { firstFieldError } from '@crm/shared/api-client';
+import { errorMessage, firstFieldError } from '@crm/shared/api-client';
 import { alpha, IconButton, IconCheck, IconX } from '@crm/shared/ui';
 
 export interface StatusNameEditorProps {
@@ -63,7 +63,7 @@ export function StatusNameEditor({ name, onSave, onDone }: StatusNameEditorProps
       await onSave(value);
     } catch (failure) {
       setSaving(false);
-      setError(firstFieldError(failure, 'name') ?? (failure instanceof Error ? failure.message : String(failure)));
+      setError(firstFieldError(failure, 'name') ?? errorMessage(failure));
       return;
     }
     onDone();

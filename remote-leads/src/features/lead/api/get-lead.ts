@@ -1,9 +1,12 @@
-import { api, useApi } from '@crm/shared/api-client';
-import type { LeadDetail } from '@crm/shared/schemas';
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { DataEnvelope, leadDetailSchema } from '@crm/shared/schemas';
 
-export type LeadResponse = { data: LeadDetail };
+export type LeadResponse = DataEnvelope<typeof leadDetailSchema>;
 
 export const leadPath = (id: number) => `/leads/${id}`;
+
+export const leadKey = (id: number) => [leadPath(id)] as const;
 
 /** GET /api/leads/{id} (§7: data.data is the lead). */
 export function getLead(id: number): Promise<LeadResponse> {
@@ -12,9 +15,5 @@ export function getLead(id: number): Promise<LeadResponse> {
 
 /** The lead for the detail page; null waits (an id that is not a number never reaches the API). */
 export function useLead(id: number | null) {
-  return useApi<LeadResponse>(id === null ? null : leadPath(id));
+  return useSWR<LeadResponse, ApiError>(id === null ? null : leadKey(id), () => getLead(id!));
 }
-
-// Every cached read under /leads (the list with any query, a lead, its comments and history): what a write must refresh.
-export const isLeadsKey = (key: unknown): boolean =>
-  Array.isArray(key) && typeof key[0] === 'string' && (key[0] === '/leads' || key[0].startsWith('/leads/'));

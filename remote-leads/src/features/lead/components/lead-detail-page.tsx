@@ -2,14 +2,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
+import { parseRouteId } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, ErrorState, media, PageHeader, Spinner, useConfirm, useToast } from '@crm/shared/ui';
-import { deleteLead } from '../api/delete-lead';
-import { useLead } from '../api/get-lead';
-import { LEADS_LIST_PATH } from '../hooks/use-lead-form';
-import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
+import { useDeleteLead } from '../../../api/delete-lead';
 import { formatLeadName } from '../../../utils/format-lead-name';
-import { parseLeadId } from '../utils/parse-lead-id';
+import { useLead } from '../api/get-lead';
+import { LEADS_LIST_PATH } from '../utils/leads-list-path';
 import { LeadDetailCard } from './lead-detail-card';
 import { LeadNotesCard } from './lead-notes-card';
 
@@ -43,13 +42,13 @@ const Centered = styled.div`
 
 /** /leads/:id: the lead's contacts, status, responsible users and notes, with its comments and history. */
 export function LeadDetailPage({ renderComments, renderHistory }: LeadDetailPageProps) {
-  const id = parseLeadId(useParams().id);
+  const id = parseRouteId(useParams().id);
   const { data, error, isLoading, mutate } = useLead(id);
   const ability = useAbility();
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
-  const revalidate = useRevalidateLeads();
+  const deleteLead = useDeleteLead();
   const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
@@ -70,7 +69,6 @@ export function LeadDetailPage({ renderComments, renderHistory }: LeadDetailPage
       toast.error(`Не удалось удалить лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
       return;
     }
-    revalidate();
     toast.success('Лид удалён');
     navigate(LEADS_LIST_PATH);
   };

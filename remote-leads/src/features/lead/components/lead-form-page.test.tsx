@@ -174,11 +174,24 @@ describe('LeadFormPage', () => {
       expect(requestsTo(fetch, 'POST /api/leads')).toHaveLength(0);
     });
 
-    it("says 'Лид не найден' when the lead does not exist (or is out of scope)", async () => {
-      api({ 'GET /api/leads/7': { status: 404, body: { message: 'Not Found' } } });
-      renderRoutes(routes, '/leads/7/edit');
+    it("shows only 'Лид не найден' and Закрыть for a lead that does not exist (or is out of scope)", async () => {
+      const fetch = api({ 'GET /api/leads/999999': { status: 404, body: { message: 'Not Found' } } });
+      const { router } = renderRoutes(routes, '/leads/999999/edit', VIEW_USERS_LEADS);
       expect(await screen.findByText('Лид не найден')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+      expect(requestsTo(fetch, 'GET /api/leads/999999')).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: 'Передать' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Фамилия' })).not.toBeInTheDocument();
+      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Закрыть' }));
+      expect(router.state.location.pathname).toBe('/leads/list');
+    });
+
+    it("says 'Лид не найден' without asking the API for an id that cannot be a lead", async () => {
+      const fetch = api();
+      renderRoutes(routes, '/leads/abc/edit', VIEW_USERS_LEADS);
+      expect(await screen.findByText('Лид не найден')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+      expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/leads'))).toHaveLength(0);
     });
 
     it("logs a failed load as 'Ошибка загрузки лида', shows it in a toast, and retries", async () => {
@@ -191,11 +204,16 @@ describe('LeadFormPage', () => {
       expect(await screen.findByRole('status')).toHaveTextContent('Ошибка загрузки лида');
       expect(consoleError).toHaveBeenCalledWith('Ошибка загрузки лида', expect.objectContaining({ status: 500 }));
       expect(screen.getByText('Не удалось загрузить лида')).toBeInTheDocument();
+      // Nothing was loaded, so there is nothing to hand over or save: only Retry and Закрыть.
+      expect(screen.queryByRole('button', { name: 'Передать' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Закрыть' })).toBeInTheDocument();
 
       fail = false;
       await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
       expect(await screen.findByDisplayValue('Иванов')).toBeInTheDocument();
       expect(requestsTo(fetch, 'GET /api/leads/7')).toHaveLength(2);
+      expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
     });
   });
 

@@ -1,13 +1,24 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router-dom';
+import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
+import { useEntityForm } from '@crm/shared/forms';
+import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption } from '@crm/shared/ui';
-import { useUsers } from '../api/get-users';
-import { LEADS_LIST_PATH, useLeadForm } from '../hooks/use-lead-form';
-import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
-import { LEAD_FORM_FIELDS } from '../utils/lead-form-values';
-import { parseLeadId } from '../utils/parse-lead-id';
+import { useUsers } from '../../../api/get-users';
+import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
+import { createLead } from '../api/create-lead';
+import { getLead } from '../api/get-lead';
+import { updateLead } from '../api/update-lead';
+import { isLeadVersionConflict } from '../utils/is-lead-version-conflict';
+import {
+  EMPTY_LEAD_FORM_VALUES,
+  LEAD_FORM_FIELDS,
+  toLeadFormValues,
+  toLeadInput,
+  type LeadFormValues,
+} from '../utils/lead-form-values';
+import { LEADS_LIST_PATH } from '../utils/leads-list-path';
 import { LeadConflictDialog } from './lead-conflict-dialog';
 import { LeadFormFields } from './lead-form-fields';
 import { ShareLeadDialog } from './share-lead-dialog';
@@ -39,12 +50,23 @@ const FormAlert = styled.ul`
  * (/leads/:id/edit). Closing or saving returns to /leads/list; edit mode can hand the lead over ('Передать').
  */
 export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPageProps) {
-  const params = useParams();
-  const isEdit = params.id !== undefined;
-  const id = parseLeadId(params.id);
   const navigate = useNavigate();
   const revalidate = useRevalidateLeads();
-  const form = useLeadForm({ isEdit, id, onSaved: revalidate });
+  const form = useEntityForm<LeadFormValues, LeadDetail>({
+    empty: EMPTY_LEAD_FORM_VALUES,
+    load: async (leadId) => (await getLead(leadId)).data,
+    toValues: toLeadFormValues,
+    // An update carries the version the form was read at, so a stale one is refused with 409 instead of overwriting.
+    save: (values, { id: leadId, entity }) =>
+      leadId === null ? createLead(toLeadInput(values)) : updateLead(leadId, toLeadInput(values, entity?.version)),
+    savedTo: LEADS_LIST_PATH,
+    successMessage: 'Лид сохранён',
+    onSaved: revalidate,
+    isConflict: isLeadVersionConflict,
+    messages: { loadFailed: 'Ошибка загрузки лида' },
+  });
+  const { id } = form;
+  const isEdit = form.mode === 'edit';
   const canViewUsers = useAbility().can('view', 'users');
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
@@ -54,12 +76,11 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   const [shareOpen, setShareOpen] = useState(false);
   const formId = useId();
   const ready = form.loadState.status === 'ready';
+  // A lead that is not there (or could not be read) offers nothing to hand over or save: only the message and Закрыть.
+  const failed = form.loadState.status === 'not-found' || form.loadState.status === 'error';
 
   // Messages for what has no field on screen: the version, and the responsible users when they are hidden.
-  const shown = new Set<string>(LEAD_FORM_FIELDS.filter((field) => field !== 'users' || canViewUsers));
-  const otherErrors = Object.entries(form.errors)
-    .filter(([field, messages]) => !shown.has(field) && messages.length > 0)
-    .map(([field, messages]) => ({ field, message: messages[0] }));
+  const otherErrors = form.errorsOutside(LEAD_FORM_FIELDS.filter((field) => field !== 'users' || canViewUsers));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -117,14 +138,16 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
             <Button variant="secondary" onClick={() => navigate(LEADS_LIST_PATH)}>
               Закрыть
             </Button>
-            {isEdit ? (
+            {isEdit && !failed ? (
               <Button variant="secondary" onClick={() => setShareOpen(true)} disabled={!ready || id === null}>
                 Передать
               </Button>
             ) : null}
-            <Button type="submit" form={formId} loading={form.saving} disabled={!ready}>
-              Сохранить
-            </Button>
+            {failed ? null : (
+              <Button type="submit" form={formId} loading={form.saving} disabled={!ready}>
+                Сохранить
+              </Button>
+            )}
           </>
         }
       />
@@ -140,7 +163,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
           userOptions={userOptions}
           showUsers={canViewUsers}
           onReload={() => void form.reloadFromServer()}
-          onSaveMerged={form.saveMerged}
+          onSaveMerged={(merged, current) => void form.saveMerged(merged, current)}
           onClose={form.closeConflict}
         />
       ) : null}

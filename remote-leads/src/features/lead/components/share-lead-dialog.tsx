@@ -3,10 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { User } from '@crm/shared/schemas';
 import { Button, Dialog, EmptyState, ErrorState, Spinner, useConfirm, useToast } from '@crm/shared/ui';
-import { assignLead } from '../api/assign-lead';
-import { useUsers } from '../api/get-users';
-import { useRevalidateLeads } from '../hooks/use-revalidate-leads';
-import { LEADS_LIST_PATH } from '../hooks/use-lead-form';
+import { useUsers } from '../../../api/get-users';
+import { useAssignLead } from '../api/assign-lead';
+import { LEADS_LIST_PATH } from '../utils/leads-list-path';
 
 export interface ShareLeadDialogProps {
   leadId: number;
@@ -64,7 +63,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
-  const revalidate = useRevalidateLeads();
+  const assignLead = useAssignLead();
   const [busyId, setBusyId] = useState<number | null>(null);
   const idPrefix = useId();
 
@@ -79,7 +78,6 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
       toast.error(`Не удалось передать лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
       return;
     }
-    revalidate();
     toast.success(`Лид передан: ${user.name}`);
     onOpenChange(false);
     navigate(LEADS_LIST_PATH);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { errorMessage } from '@crm/shared/api-client';
 import { Can } from '@crm/shared/abilities/react';
 import type { LeadBulkInput } from '@crm/shared/schemas';
 import { alpha, Button, IconTrash, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
@@ -61,7 +62,7 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
       setUserId(null);
       onDone();
     } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : String(failure));
+      toast.error(errorMessage(failure));
     } finally {
       setRunning(null);
     }

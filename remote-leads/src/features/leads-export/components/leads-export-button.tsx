@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { errorMessage } from '@crm/shared/api-client';
 import { Button, useToast } from '@crm/shared/ui';
 import { exportLeads, type LeadsExportQuery } from '../api/export-leads';
 import { IconDownload } from './icon-download';
@@ -18,7 +19,7 @@ export function LeadsExportButton({ query }: LeadsExportButtonProps) {
     try {
       await exportLeads(query);
     } catch (error) {
-      toast.error(`Не удалось выгрузить лидов: ${error instanceof Error ? error.message : String(error)}`);
+      toast.error(`Не удалось выгрузить лидов: ${errorMessage(error)}`);
     } finally {
       setBusy(false);
     }

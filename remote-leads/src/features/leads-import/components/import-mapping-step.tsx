@@ -1,13 +1,15 @@
 import styled from 'styled-components';
 import {
+  LEAD_IMPORT_FIELD_LABELS,
   LEAD_IMPORT_FIELDS,
+  REQUIRED_LEAD_IMPORT_FIELDS,
   type DuplicateMode,
   type LeadImportField,
   type LeadImportMapping,
   type LeadImportPreview,
 } from '@crm/shared/schemas';
 import { Select, type SelectOption } from '@crm/shared/ui';
-import { LEAD_IMPORT_FIELD_LABELS, missingRequiredFields, REQUIRED_IMPORT_FIELDS } from '../utils/lead-import-fields';
+import { missingRequiredFields } from '../utils/lead-import-fields';
 import { DuplicatePolicyField } from './duplicate-policy-field';
 import { MappingPreviewTable } from './mapping-preview-table';
 
@@ -48,7 +50,7 @@ const Note = styled.p<{ $error?: boolean }>`
   color: ${({ theme, $error }) => ($error ? theme.colors.error : theme.colors.textMuted)};
 `;
 
-const isRequired = (field: LeadImportField) => REQUIRED_IMPORT_FIELDS.includes(field);
+const isRequired = (field: LeadImportField) => REQUIRED_LEAD_IMPORT_FIELDS.includes(field);
 
 /** Step 2: a CSV column for each lead field, the first rows as they will be imported, and the duplicate policy. */
 export function ImportMappingStep({

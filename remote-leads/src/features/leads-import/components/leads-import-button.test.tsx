@@ -5,6 +5,9 @@ import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { IMPORT_POLL_INTERVAL_MS } from '../hooks/use-lead-import-job';
 import { LeadsImportButton } from './leads-import-button';
 
+// react-select and user-event are slow in jsdom, and the machine runs other suites alongside.
+jest.setTimeout(30_000);
+
 const preview: LeadImportPreview = {
   headers: ['Фамилия', 'Имя', 'Отчество', 'Тел.', 'Статус', 'Комментарий'],
   rows: [

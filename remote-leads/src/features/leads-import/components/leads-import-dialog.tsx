@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ApiError } from '@crm/shared/api-client';
+import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { DuplicateMode, LeadImportJob, LeadImportMapping, LeadImportPreview } from '@crm/shared/schemas';
 import { Button, Dialog, useToast } from '@crm/shared/ui';
 import { downloadLeadImportReport } from '../api/download-lead-import-report';
@@ -37,12 +37,12 @@ type WizardState =
 const FIRST_STEP: WizardState = { step: 'file', busy: false, error: null };
 
 // A 422 names the field it is about (file, mapping, on_duplicate); the wizard has one place to show it.
-function messageOf(error: unknown, field?: string): string {
+function importErrorMessage(error: unknown, field?: string): string {
   if (error instanceof ApiError) {
     const messages = (field && error.errors[field]) || Object.values(error.errors)[0];
     return messages?.[0] ?? error.message;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** The CSV import wizard: file → column mapping → progress → summary, in a dialog 900 px wide. */
@@ -83,7 +83,7 @@ export function LeadsImportDialog({ open, onClose }: LeadsImportDialogProps) {
         error: null,
       });
     } catch (error) {
-      if (current === generation.current) setState({ step: 'file', busy: false, error: messageOf(error, 'file') });
+      if (current === generation.current) setState({ step: 'file', busy: false, error: importErrorMessage(error, 'file') });
     }
   };
 
@@ -95,7 +95,7 @@ export function LeadsImportDialog({ open, onClose }: LeadsImportDialogProps) {
       const { data: started } = await startLeadImport({ file: state.file, mapping: state.mapping, onDuplicate: state.onDuplicate });
       if (current === generation.current) setState({ step: 'run', started });
     } catch (error) {
-      if (current === generation.current) setState({ ...state, starting: false, error: messageOf(error) });
+      if (current === generation.current) setState({ ...state, starting: false, error: importErrorMessage(error) });
     }
   };
 
@@ -105,7 +105,7 @@ export function LeadsImportDialog({ open, onClose }: LeadsImportDialogProps) {
     try {
       await downloadLeadImportReport(job.id);
     } catch (error) {
-      toast.error(`Не удалось скачать отчёт: ${messageOf(error)}`);
+      toast.error(`Не удалось скачать отчёт: ${importErrorMessage(error)}`);
     } finally {
       setReportBusy(false);
     }

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { LEAD_IMPORT_FIELDS, type LeadImportMapping, type LeadImportPreview } from '@crm/shared/schemas';
-import { LEAD_IMPORT_FIELD_LABELS } from '../utils/lead-import-fields';
+import { LEAD_IMPORT_FIELD_LABELS, LEAD_IMPORT_FIELDS, type LeadImportMapping, type LeadImportPreview } from '@crm/shared/schemas';
 
 export interface MappingPreviewTableProps {
   preview: LeadImportPreview;

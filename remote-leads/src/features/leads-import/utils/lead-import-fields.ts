@@ -1,18 +1,4 @@
-import { LEAD_IMPORT_FIELDS, type LeadImportField, type LeadImportMapping } from '@crm/shared/schemas';
-
-/** The names the lead screens give the fields a CSV column can fill. */
-export const LEAD_IMPORT_FIELD_LABELS: Record<LeadImportField, string> = {
-  surname: 'Фамилия',
-  firstname: 'Имя',
-  patronymic: 'Отчество',
-  phone: 'Телефон',
-  status: 'Статус',
-  users: 'Ответственные',
-  additional_info: 'Заметки',
-};
-
-/** A lead cannot be created without these (the form's rules), so the wizard will not start until they are mapped. */
-export const REQUIRED_IMPORT_FIELDS: readonly LeadImportField[] = ['surname', 'firstname', 'phone'];
+import { LEAD_IMPORT_FIELDS, REQUIRED_LEAD_IMPORT_FIELDS, type LeadImportField, type LeadImportMapping } from '@crm/shared/schemas';
 
 /** Every field, taken from the server's suggestion when it names a header the file really has. */
 export function initialMapping(suggested: Partial<LeadImportMapping>, headers: readonly string[]): LeadImportMapping {
@@ -24,6 +10,7 @@ export function initialMapping(suggested: Partial<LeadImportMapping>, headers: r
   ) as LeadImportMapping;
 }
 
+/** The required fields (the API's own list) that have no column yet: the wizard will not start until there are none. */
 export function missingRequiredFields(mapping: LeadImportMapping): LeadImportField[] {
-  return REQUIRED_IMPORT_FIELDS.filter((field) => !mapping[field]);
+  return REQUIRED_LEAD_IMPORT_FIELDS.filter((field) => !mapping[field]);
 }

@@ -2,19 +2,18 @@ import { memo, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
-import { alpha, Chip, IconButton } from '@crm/shared/ui';
+import { alpha, Chip } from '@crm/shared/ui';
+import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { formatLeadName } from '../../../utils/format-lead-name';
-import { IconStar } from '../../../components/icon-star';
 
 export interface KanbanCardProps {
   lead: LeadListItem;
-  favorite: boolean;
   /** Drag and the status menu show only with `edit lead`. */
   canMove: boolean;
   statuses: readonly LeadStatus[];
   /** The handlers must be stable: cards are memoised. */
   onMove: (lead: LeadListItem, statusId: number) => void;
-  onToggleFavorite: (lead: LeadListItem) => void;
+  onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
   onDragStart: (lead: LeadListItem, event: DragEvent) => void;
   onDragEnd: () => void;
 }
@@ -72,7 +71,7 @@ const StatusMenu = styled.select`
   & option { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surface}; }
 `;
 
-const Star = styled(IconButton)`
+const Star = styled(FavoriteToggle)`
   flex: none;
   margin: -0.25rem -0.375rem 0 0;
   &[aria-pressed='true'] { background: ${({ theme }) => alpha(theme.colors.warning, 0.12)}; }
@@ -84,7 +83,6 @@ const Star = styled(IconButton)`
  */
 export const KanbanCard = memo(function KanbanCard({
   lead,
-  favorite,
   canMove,
   statuses,
   onMove,
@@ -105,16 +103,7 @@ export const KanbanCard = memo(function KanbanCard({
         <Name to={`/leads/${lead.id}`} draggable={false}>
           {name}
         </Name>
-        <Star
-          size="sm"
-          color={favorite ? 'warning' : 'default'}
-          label={`Избранное: ${name}`}
-          title={favorite ? 'Убрать из избранного' : 'В избранное'}
-          aria-pressed={favorite}
-          onClick={() => onToggleFavorite(lead)}
-        >
-          <IconStar size={18} fill={favorite ? 'currentColor' : 'none'} />
-        </Star>
+        <Star leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
       </Top>
       {lead.phone ? <Phone>{lead.phone}</Phone> : null}
       {lead.responsible.length > 0 ? (

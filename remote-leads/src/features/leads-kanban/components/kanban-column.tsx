@@ -2,14 +2,15 @@ import { useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { alpha, Button, Spinner } from '@crm/shared/ui';
-import { columnLeadsQuery, useColumnLeads, type KanbanFilters } from '../api/get-column-leads';
+import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import type { KanbanBoard } from '../hooks/use-kanban-board';
+import { columnRequest } from '../utils/column-request';
 import { KanbanCard } from './kanban-card';
 import { KanbanColumnPage } from './kanban-column-page';
 
 export interface KanbanColumnProps {
   status: LeadStatus;
-  filters: KanbanFilters;
+  filters: LeadsFilters;
   board: KanbanBoard;
   /** Cards moved here and not yet confirmed, newest first. */
   incoming: readonly LeadListItem[];
@@ -94,7 +95,7 @@ const Empty = styled.p`
 export function KanbanColumn({ status, filters, board, incoming, outgoing, hiddenIds, canMove, statuses }: KanbanColumnProps) {
   const [pages, setPages] = useState(1);
   const [over, setOver] = useState(false);
-  const first = useColumnLeads(columnLeadsQuery(filters, status.id, 1));
+  const first = useLeads(columnRequest(filters, status.id, 1));
   const meta = first.data?.meta;
   // Pending moves count where the card is shown until the reloaded totals include them.
   const count = meta ? meta.total + incoming.length - outgoing : undefined;
@@ -104,7 +105,6 @@ export function KanbanColumn({ status, filters, board, incoming, outgoing, hidde
     <KanbanCard
       key={lead.id}
       lead={lead}
-      favorite={board.favorites.get(lead.id) ?? lead.is_favorite}
       canMove={canMove}
       statuses={statuses}
       onMove={board.move}
@@ -161,7 +161,7 @@ export function KanbanColumn({ status, filters, board, incoming, outgoing, hidde
           <Spinner size={24} />
         )}
         {Array.from({ length: pages - 1 }, (_, index) => (
-          <KanbanColumnPage key={index + 2} query={columnLeadsQuery(filters, status.id, index + 2)} renderLeads={renderLeads} />
+          <KanbanColumnPage key={index + 2} request={columnRequest(filters, status.id, index + 2)} renderLeads={renderLeads} />
         ))}
         {empty ? <Empty>No data available</Empty> : null}
         {meta && pages < meta.last_page ? (

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
 import type { AbilityRule, LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockAnswer, type MockRequest } from '@crm/shared/testing';
-import type { KanbanFilters } from '../api/get-column-leads';
+import type { LeadsFilters } from '../../../api/get-leads';
 import { LeadsKanban } from './leads-kanban';
 
 // The selects and user-event are slow in jsdom, and the machine runs other suites alongside.
@@ -60,7 +60,7 @@ function leadsServer(initial: LeadListItem[], options: { failMove?: MockAnswer }
   return routes;
 }
 
-const render = (filters: KanbanFilters = {}, rules?: AbilityRule[]) => {
+const render = (filters: LeadsFilters = {}, rules?: AbilityRule[]) => {
   const routes: RouteObject[] = [{ path: '/leads/list', element: <LeadsKanban statuses={statuses} filters={filters} /> }];
   return renderRoutes(routes, '/leads/list', rules);
 };

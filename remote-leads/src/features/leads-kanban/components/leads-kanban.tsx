@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { EmptyState, Spinner } from '@crm/shared/ui';
-import type { KanbanFilters } from '../api/get-column-leads';
+import type { LeadsFilters } from '../../../api/get-leads';
 import { useKanbanBoard } from '../hooks/use-kanban-board';
 import { KanbanColumn } from './kanban-column';
 
@@ -12,7 +12,7 @@ export interface LeadsKanbanProps {
   statuses: readonly LeadStatus[];
   statusesLoading?: boolean;
   /** The list's search, responsible-user and favourites filters (and its sort, within a column). */
-  filters: KanbanFilters;
+  filters: LeadsFilters;
 }
 
 const Board = styled.div`

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useSWRConfig } from 'swr';
+import { errorMessage } from '@crm/shared/api-client';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { useToast } from '@crm/shared/ui';
 import { changeLeadStatus } from '../../../api/change-lead-status';
-import { isColumnKeyOf } from '../api/get-column-leads';
-import { toggleLeadFavorite } from '../../../api/toggle-lead-favorite';
+import { useToggleLeadFavorite } from '../../../api/toggle-lead-favorite';
+import { isColumnKeyOf } from '../utils/is-column-key-of';
 
 /** A card shown in its new column before the server has confirmed the move. */
 export interface KanbanMove {
@@ -17,12 +18,11 @@ export interface KanbanMove {
 export interface KanbanBoard {
   /** Cards moved but not yet confirmed, by lead id: hidden from every server batch, shown at the top of `to`. */
   moves: ReadonlyMap<number, KanbanMove>;
-  /** The caller's stars as changed on this board, by lead id. */
-  favorites: ReadonlyMap<number, boolean>;
   /** The card being dragged. */
   dragging: LeadListItem | null;
   move: (lead: LeadListItem, statusId: number) => Promise<void>;
-  toggleFavorite: (lead: LeadListItem) => Promise<void>;
+  /** The star the table uses too (`useToggleLeadFavorite`): flips the card in its cached column. */
+  toggleFavorite: (leadId: number, isFavorite: boolean) => Promise<void>;
   startDrag: (lead: LeadListItem, event: DragEvent) => void;
   endDrag: () => void;
   /** Moves the dragged card to `statusId`; false when nothing (or a card of that column) was being dragged. */
@@ -32,22 +32,20 @@ export interface KanbanBoard {
 // Not the standard text/plain alone: a card dropped on a text field elsewhere must not paste its id there.
 const DRAG_TYPE = 'application/x-crm-lead';
 
-const messageOf = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure));
-
 /**
  * The kanban's optimistic state. A move shows the card in its new column at once; on failure it simply
  * disappears from `moves` (the rollback), on success it stays until both columns have been reloaded, so the
- * card never blinks or shows twice. Stars work the same way through `favorites`.
+ * card never blinks or shows twice.
  */
 export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
   const toast = useToast();
   const { mutate } = useSWRConfig();
   const [moves, setMoves] = useState<ReadonlyMap<number, KanbanMove>>(() => new Map());
-  const [favorites, setFavorites] = useState<ReadonlyMap<number, boolean>>(() => new Map());
   const [dragging, setDragging] = useState<LeadListItem | null>(null);
-  const latest = useRef({ statuses, moves, favorites, dragging });
+  const toggleFavorite = useToggleLeadFavorite();
+  const latest = useRef({ statuses, moves, dragging });
   useEffect(() => {
-    latest.current = { statuses, moves, favorites, dragging };
+    latest.current = { statuses, moves, dragging };
   });
   const tickets = useRef(0);
 
@@ -76,7 +74,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
         await changeLeadStatus(lead.id, statusId);
       } catch (failure) {
         settle();
-        toast.error(`Не удалось изменить статус: ${messageOf(failure)}`);
+        toast.error(`Не удалось изменить статус: ${errorMessage(failure)}`);
         return;
       }
       const touched = [from, lead.status_id, statusId].filter((id): id is number => id !== null);
@@ -84,22 +82,6 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
       settle();
     },
     [mutate, toast],
-  );
-
-  const toggleFavorite = useCallback(
-    async (lead: LeadListItem) => {
-      const before = latest.current.favorites.get(lead.id) ?? lead.is_favorite;
-      const set = (value: boolean) => setFavorites((current) => new Map(current).set(lead.id, value));
-      set(!before);
-      try {
-        const { data } = await toggleLeadFavorite(lead.id);
-        set(data.is_favorite);
-      } catch (failure) {
-        set(before);
-        toast.error(`Не удалось обновить избранное: ${messageOf(failure)}`);
-      }
-    },
-    [toast],
   );
 
   const startDrag = useCallback((lead: LeadListItem, event: DragEvent) => {
@@ -126,5 +108,5 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
     [endDrag, move],
   );
 
-  return { moves, favorites, dragging, move, toggleFavorite, startDrag, endDrag, dropOn };
+  return { moves, dragging, move, toggleFavorite, startDrag, endDrag, dropOn };
 }

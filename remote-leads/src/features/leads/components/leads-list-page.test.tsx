@@ -202,6 +202,40 @@ describe('LeadsListPage', () => {
     expect(select).toHaveValue('1');
   });
 
+  it('applies the typed search as soon as the field is left, without waiting for the pause', async () => {
+    mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
+    const { router } = renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: NAME });
+    await user.type(screen.getByLabelText('Поиск'), 'Петров');
+    await user.tab();
+    expect(paramsOf(router)).toEqual({ search: 'Петров' });
+  });
+
+  it('sends a status change made while the next page is still loading, instead of dropping it', async () => {
+    const server = mockFetch({
+      'GET /api/leads': leadsApi(() => [lead]),
+      'GET /api/users': { body: { data: users } },
+      'POST /api/leads/status/7': { body: { data: { ...lead, status_id: 1, status: { id: 1, name: 'Новый', color: '#00CFE8' } } } },
+    });
+    // The searched page never arrives: the table keeps showing the previous one meanwhile.
+    const network = jest.fn((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('search=') ? new Promise<Response>(() => undefined) : server(input, init),
+    );
+    global.fetch = network as unknown as typeof fetch;
+    renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+    const select = await screen.findByRole('combobox', { name: `Статус: ${NAME}` });
+    await user.type(screen.getByLabelText('Поиск'), 'Ив');
+    await user.tab();
+    await waitFor(() => expect(network.mock.calls.some(([input]) => String(input).includes('search='))).toBe(true));
+
+    await user.selectOptions(select, 'Новый');
+    await waitFor(() => expect(requestsTo(server, 'POST /api/leads/status/7')).toHaveLength(1));
+    expect(requestsTo(server, 'POST /api/leads/status/7')[0].body).toEqual({ status_id: 1 });
+    expect(screen.queryByText(/Не удалось изменить статус/)).not.toBeInTheDocument();
+  });
+
   it('puts the old status back and says so when the status change fails', async () => {
     const fetch = mockFetch({
       'GET /api/leads': leadsApi(() => [lead]),

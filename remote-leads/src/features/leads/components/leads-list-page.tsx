@@ -1,15 +1,15 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useSWRConfig } from 'swr';
 import { Can, useAbility } from '@crm/shared/abilities/react';
+import { useListQuery } from '@crm/shared/lists';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption } from '@crm/shared/ui';
-import { isLeadsKey, useLeads } from '../api/get-leads';
-import { useUsers } from '../api/get-users';
+import { useLeads, type LeadsFilters } from '../../../api/get-leads';
+import { useUsers } from '../../../api/get-users';
+import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
-import { useLeadsQuery } from '../hooks/use-leads-query';
-import { DEFAULT_LEADS_SORT, toLeadsFilters, type LeadsFilters } from '../utils/parse-leads-query';
+import { leadsUrlSchema } from '../utils/leads-url-schema';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
 import { ViewSwitch } from './view-switch';
@@ -58,19 +58,26 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const ability = useAbility();
   const canViewUsers = ability.can('view', 'users');
   const canSelect = renderBulkActions !== undefined && (ability.can('edit', 'lead') || ability.can('delete', 'lead'));
-  const { mutate: mutateGlobal } = useSWRConfig();
-  const { query, update } = useLeadsQuery();
+  const revalidateLeads = useRevalidateLeads();
+  // The view is the URL's too, but switching it keeps the page.
+  const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: ['view'] });
   const view = renderKanban ? query.view : 'table';
 
   // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
   const filters = useMemo<LeadsFilters>(
-    () => ({ ...toLeadsFilters(query), user_id: canViewUsers ? query.user_id : undefined }),
-    [query, canViewUsers],
+    () => ({
+      search: query.search || undefined,
+      status_id: query.status_id,
+      user_id: canViewUsers ? query.user_id : undefined,
+      favorite: query.favorite,
+      sort: query.sort,
+    }),
+    [query.search, query.status_id, query.user_id, query.favorite, query.sort, canViewUsers],
   );
   const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
-  const pageQuery = useMemo(() => ({ ...filters, page: query.page, per_page: query.per_page }), [filters, query.page, query.per_page]);
+  const request = useMemo(() => ({ ...filters, page: query.page, per_page: query.per_page }), [filters, query.page, query.per_page]);
 
-  const { data, error, isLoading, mutate } = useLeads(view === 'table' ? pageQuery : null);
+  const { data, error, isLoading, mutate } = useLeads(view === 'table' ? request : null);
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
     () => (canViewUsers ? (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })) : undefined),
@@ -89,10 +96,10 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const clearSelection = useCallback(() => setSelectedIds(NO_IDS), []);
   const afterBulk = useCallback(() => {
     setSelectedIds(NO_IDS);
-    void mutateGlobal(isLeadsKey);
-  }, [mutateGlobal]);
+    revalidateLeads();
+  }, [revalidateLeads]);
 
-  const actions = useLeadRowActions(mutate, statuses);
+  const actions = useLeadRowActions(statuses);
   const { remove } = actions;
   const handleDelete = useCallback(
     async (leadId: number) => {
@@ -119,10 +126,10 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
       />
       <Card flush>
         <LeadsToolbar
-          search={query.search}
+          search={query.search ?? ''}
           statusId={query.status_id}
           userId={filters.user_id}
-          favorite={query.favorite}
+          favorite={query.favorite === '1'}
           statusOptions={statusOptions}
           statusesLoading={statusesLoading}
           showStatus={view === 'table'}
@@ -131,7 +138,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           onSearchChange={(search) => update({ search }, { replace: true })}
           onStatusChange={(status_id) => update({ status_id })}
           onUserChange={(user_id) => update({ user_id })}
-          onFavoriteChange={(favorite) => update({ favorite })}
+          onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
         />
         {view === 'kanban' && renderKanban ? null : (
           <>
@@ -143,15 +150,9 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
             ) : (
               <LeadsTable
                 rows={data?.data ?? []}
-                meta={data?.meta}
                 loading={isLoading}
-                page={query.page}
-                perPage={query.per_page}
-                sort={query.sort}
+                paging={tableProps(data?.meta)}
                 statuses={statuses}
-                onPageChange={(page) => update({ page })}
-                onPerPageChange={(per_page) => update({ per_page })}
-                onSortChange={(sort) => update({ sort: sort ?? DEFAULT_LEADS_SORT })}
                 onStatusChange={actions.changeStatus}
                 onToggleFavorite={actions.toggleFavorite}
                 onDelete={handleDelete}

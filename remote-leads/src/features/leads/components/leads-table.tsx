@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { DataTable, type DataTableColumn, type RowId } from '@crm/shared/ui';
-import type { LeadListItem, LeadStatus, PaginationMeta } from '@crm/shared/schemas';
+import type { ListTableProps } from '@crm/shared/lists';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { formatDate } from '../utils/format-date';
 import { formatLeadName } from '../../../utils/format-lead-name';
-import { FavoriteToggle } from './favorite-toggle';
+import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { IconStar } from '../../../components/icon-star';
 import { LeadRowActions } from './lead-row-actions';
 import { LeadStatusChip } from './lead-status-chip';
@@ -15,19 +16,14 @@ import { ResponsibleChips } from './responsible-chips';
 
 export interface LeadsTableProps {
   rows: readonly LeadListItem[];
-  meta: PaginationMeta | undefined;
   loading: boolean;
-  page: number;
-  perPage: number;
-  sort: string;
+  /** Page, size, sort and totals, kept in the URL by the list's `useListQuery`. */
+  paging: ListTableProps;
   /** The inline status select's choices, in position order. */
   statuses: readonly LeadStatus[];
-  onPageChange: (page: number) => void;
-  onPerPageChange: (perPage: number) => void;
-  onSortChange: (sort: string | undefined) => void;
   /** The next three must be stable: the memoised cells re-render only when their row changes. */
   onStatusChange: (leadId: number, statusId: number) => void;
-  onToggleFavorite: (leadId: number) => void;
+  onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
   onDelete: (leadId: number) => void;
   /** Row checkboxes show when this is given. */
   selectedIds?: readonly number[];
@@ -44,15 +40,9 @@ const NameLink = styled(Link)`
 /** One server page of leads; page, size and sort are the caller's (they live in the URL). */
 export function LeadsTable({
   rows,
-  meta,
   loading,
-  page,
-  perPage,
-  sort,
+  paging,
   statuses,
-  onPageChange,
-  onPerPageChange,
-  onSortChange,
   onStatusChange,
   onToggleFavorite,
   onDelete,
@@ -122,14 +112,7 @@ export function LeadsTable({
       rows={rows}
       rowKey="id"
       loading={loading}
-      page={page}
-      perPage={perPage}
-      total={meta?.total ?? 0}
-      lastPage={meta?.last_page ?? 1}
-      onPageChange={onPageChange}
-      onPerPageChange={onPerPageChange}
-      sort={sort}
-      onSortChange={onSortChange}
+      {...paging}
       selectable={onSelectionChange !== undefined}
       selectedIds={selectedIds}
       onSelectionChange={onSelectionChange ? (ids: RowId[]) => onSelectionChange(ids.map(Number)) : undefined}

@@ -84,6 +84,8 @@ export function LeadsToolbar({
           setText(event.target.value);
           sendSearch(event.target.value);
         }}
+        // Leaving the field applies what was typed at once: a later timer must not pull the user back from a row they opened.
+        onBlur={sendSearch.flush}
       />
       {showStatus ? (
         <Select<number>

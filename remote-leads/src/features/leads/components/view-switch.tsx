@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { alpha } from '@crm/shared/ui';
-import type { LeadsView } from '../utils/parse-leads-query';
+import type { LeadsView } from '../utils/leads-url-schema';
 
 export interface ViewSwitchProps {
   view: LeadsView;

@@ -1,0 +1,2 @@
+export * from './use-entity-form';
+export * from './parse-route-id';
