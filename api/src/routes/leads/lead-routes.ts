@@ -40,7 +40,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { data, total } = await app.leadRepository.list(
+      const { data, total } = await app.leadQueryRepository.list(
         {
           page: q.page,
           perPage: q.per_page,
@@ -72,7 +72,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await app.leadRepository.create(request.body, leadViewer(request).id);
+      const data = await app.leadCommandRepository.create(request.body, leadViewer(request).id);
       return reply.code(201).send({ data });
     },
   );
@@ -94,7 +94,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadBulkResultSchema), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.bulk(request.body, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadBulkRepository.bulk(request.body, leadViewer(request)) }),
   );
 
   app.get(
@@ -109,7 +109,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(favoriteStateSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: { is_favorite: await app.leadRepository.toggleFavorite(request.params.id, leadViewer(request)) } }),
+    async (request) => ({ data: { is_favorite: await app.leadCommandRepository.toggleFavorite(request.params.id, leadViewer(request)) } }),
   );
 
   app.post(
@@ -125,7 +125,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadCommandRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request)) }),
   );
 
   app.get(
@@ -140,7 +140,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.detail(request.params.id, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadQueryRepository.detail(request.params.id, leadViewer(request)) }),
   );
 
   app.post(
@@ -156,7 +156,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), 409: leadConflictSchema, ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.update(request.params.id, request.body, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadCommandRepository.update(request.params.id, request.body, leadViewer(request)) }),
   );
 
   app.delete(
@@ -172,7 +172,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.leadRepository.delete(request.params.id, leadViewer(request));
+      await app.leadCommandRepository.delete(request.params.id, leadViewer(request));
       return { message: 'Лид удалён' };
     },
   );
@@ -189,7 +189,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.assign(request.params.id, request.params.userId, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadCommandRepository.assign(request.params.id, request.params.userId, leadViewer(request)) }),
   );
 
   app.get(
