@@ -11,6 +11,7 @@ import { createLeadBulkRepository, type LeadBulkRepository } from '../repositori
 import { createLeadCommandRepository, type LeadCommandRepository } from '../repositories/lead-command-repository';
 import { createLeadExportRepository, type LeadExportRepository } from '../repositories/lead-export-repository';
 import { createLeadQueryRepository, type LeadQueryRepository } from '../repositories/lead-query-repository';
+import { createLeadReferenceRepository, type LeadReferenceRepository } from '../repositories/lead-reference-repository';
 import { createLeadSeedRepository, type LeadSeedRepository } from '../repositories/lead-seed-repository';
 import { createLeadScope } from '../repositories/lead-scope';
 import { createLeadStatusRepository, type LeadStatusRepository } from '../repositories/lead-status-repository';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     roleRepository: RoleRepository;
     leadStatusRepository: LeadStatusRepository;
     leadQueryRepository: LeadQueryRepository;
+    leadReferenceRepository: LeadReferenceRepository;
     leadCommandRepository: LeadCommandRepository;
     leadBulkRepository: LeadBulkRepository;
     leadExportRepository: LeadExportRepository;
@@ -48,6 +50,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   // One visibility rule for every lead query: out of scope answers 404 wherever a lead is named.
   const scope = createLeadScope(db);
   app.decorate('leadQueryRepository', createLeadQueryRepository(db, { scope }));
+  app.decorate('leadReferenceRepository', createLeadReferenceRepository(db));
   app.decorate('leadCommandRepository', createLeadCommandRepository(db, { scope }));
   app.decorate('leadBulkRepository', createLeadBulkRepository(db, { scope }));
   app.decorate('leadExportRepository', createLeadExportRepository(db, { scope }));

@@ -4,10 +4,10 @@ import type { Database } from '../db/client';
 import { leadFavorites } from '../db/schema/lead-favorites';
 import { leads } from '../db/schema/leads';
 import { validationFailed } from '../errors/app-error';
-import { type LeadFields, type ParsedLeadInput, prepareLeadFields } from '../lib/lead-fields';
+import { type LeadFields, type ParsedLeadInput, prepareLeadFields, VERSION_REQUIRED } from '../lib/lead-fields';
 import { loadLeadDetail } from './lead/lead-detail';
 import { diffFields, recordHistory } from './lead/lead-history-entries';
-import { referenceErrors, requireStatus, requireUser, versionConflict, withReferences } from './lead/lead-integrity';
+import { requireStatus, requireUser, versionConflict, withReferences } from './lead/lead-integrity';
 import { insertLeadUsers, responsibleIds, setLeadUsers, touched } from './lead/lead-rows';
 import { createLeadScope, type LeadRow, type LeadScopeHelper, type LeadViewer } from './lead-scope';
 
@@ -24,21 +24,23 @@ function historyFields(lead: Pick<LeadRow, 'surname' | 'firstname' | 'patronymic
   };
 }
 
+/**
+ * The input as stored, or 422. The routes have already answered every failing field at once (lead-input-checks.ts);
+ * a status or user that disappears before the write is caught by `withReferences`.
+ */
+function storedFields(input: ParsedLeadInput): LeadFields {
+  const { fields, errors } = prepareLeadFields(input);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return fields;
+}
+
 /** Changing one lead: create, update over a version, delete, status, hand-over, the caller's star. */
 export function createLeadCommandRepository(db: Database, options: { scope?: LeadScopeHelper } = {}) {
   const scope = options.scope ?? createLeadScope(db);
 
-  /** The input as stored, or 422 with every field error at once. */
-  async function checkedFields(input: ParsedLeadInput): Promise<LeadFields> {
-    const { fields, errors } = prepareLeadFields(input);
-    const all = { ...errors, ...(await referenceErrors(db, fields.statusId, fields.users)) };
-    if (Object.keys(all).length > 0) throw validationFailed(all);
-    return fields;
-  }
-
   return {
     async create(input: ParsedLeadInput, actorId: number): Promise<LeadDetail> {
-      const fields = await checkedFields(input);
+      const fields = storedFields(input);
       const id = await withReferences(db, fields.statusId, fields.users, () =>
         db.transaction(async (tx) => {
           const [{ id: leadId }] = await tx
@@ -68,9 +70,9 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
      */
     async update(id: number, input: ParsedLeadInput, viewer: LeadViewer): Promise<LeadDetail> {
       await scope.findVisible(id, viewer);
-      if (input.version === undefined) throw validationFailed({ version: ['Не указана версия лида: обновите страницу'] });
+      if (input.version === undefined) throw validationFailed({ version: [VERSION_REQUIRED] });
       const expected = input.version;
-      const fields = await checkedFields(input);
+      const fields = storedFields(input);
       await withReferences(db, fields.statusId, fields.users, () =>
         db.transaction(async (tx) => {
           const current = await scope.findVisible(id, viewer, tx, { lock: true });

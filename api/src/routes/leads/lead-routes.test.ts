@@ -246,6 +246,52 @@ for (const driver of testDrivers()) {
       });
     }
 
+    test('422 names every failing field at once: schema, phone, status and users together, on create and on update', async () => {
+      const lead = await operatorsLead();
+      const bad = { surname: '', patronymic: 'О'.repeat(101), phone: '12345', status_id: 999_999, users: [operatorId, 999_999] };
+      for (const [url, extra] of [
+        ['/api/leads', {}],
+        [`/api/leads/${lead.id}`, { version: lead.version }],
+      ] as const) {
+        const response = await call('POST', url, admin, { ...leadInput(statuses[0].id), ...extra, ...bad });
+        assert.equal(response.statusCode, 422, `${url}: ${response.body}`);
+        assert.deepEqual(
+          response.json().errors,
+          {
+            surname: ['Укажите фамилию'],
+            patronymic: ['Не более 100 символов'],
+            phone: ['Некорректный номер телефона'],
+            status_id: ['Статус не найден'],
+            users: ['Пользователь не найден'],
+          },
+          url,
+        );
+      }
+      // An update without its version still reports the other fields with it.
+      const unversioned = await call('POST', `/api/leads/${lead.id}`, admin, { ...leadInput(statuses[0].id), phone: '12345', users: [999_999] });
+      assert.deepEqual(unversioned.json().errors, {
+        version: ['Не указана версия лида: обновите страницу'],
+        phone: ['Некорректный номер телефона'],
+        users: ['Пользователь не найден'],
+      });
+      const unchanged = await detail(lead.id);
+      assert.deepEqual([unchanged.version, unchanged.surname], [1, lead.surname]);
+    });
+
+    test('a field the schema rejects is not checked again: one message per problem', async () => {
+      const response = await call('POST', '/api/leads', admin, {
+        ...leadInput(statuses[0].id),
+        status_id: 'первый',
+        users: ['кто-то'],
+        phone: '',
+      });
+      assert.equal(response.statusCode, 422);
+      const { errors } = response.json();
+      assert.deepEqual(Object.keys(errors).sort(), ['phone', 'status_id', 'users.0']);
+      assert.deepEqual(errors.phone, ['Укажите телефон']);
+      assert.deepEqual(errors.status_id, ['Выберите статус']);
+    });
+
     test('422 for a missing status names status_id with the form message', async () => {
       const response = await call('POST', '/api/leads', admin, { ...leadInput(statuses[0].id), status_id: undefined });
       assert.deepEqual(response.json().errors, { status_id: ['Выберите статус'] });

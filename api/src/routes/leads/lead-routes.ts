@@ -18,7 +18,9 @@ import {
   paginated,
 } from '@crm/shared/schemas';
 import { AppError } from '../../errors/app-error';
+import { checkFields } from '../check-fields';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
+import { leadInputChecks } from './lead-input-checks';
 import { leadViewer } from './lead-viewer';
 
 const tags = ['leads'];
@@ -63,6 +65,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads',
     {
       onRequest: app.authorize('create', 'lead'),
+      // Every failing field in one 422: the schema's, the phone's and whether the status and users exist.
+      preValidation: checkFields(leadInputSchema, () => leadInputChecks(app, 'create')),
       schema: {
         tags,
         summary: 'Create a lead (the caller becomes its creator)',
@@ -147,6 +151,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads/:id',
     {
       onRequest: app.authorize('edit', 'lead'),
+      preValidation: checkFields(leadInputSchema, () => leadInputChecks(app, 'update')),
       schema: {
         tags,
         summary: 'Update a lead from the version it was read at; a stale version answers 409',
