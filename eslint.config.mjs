@@ -77,6 +77,15 @@ const layerZones = frontEnds.flatMap((pkg) => {
   ];
 });
 
+// The API keeps one job per repository; what two of them share lives in a helper (repositories/lead/, lib/).
+const repositoryZones = [
+  {
+    target: at('api/src/repositories/*-repository.ts'),
+    from: [at('api/src/repositories/*-repository.ts')],
+    message: 'A repository never imports another; share helpers through `repositories/<area>/` or `lib/`.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -120,7 +129,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
-      'import/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...layerZones] }],
+      'import/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...layerZones, ...repositoryZones] }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',

@@ -122,6 +122,12 @@ const bad = [
     target: someModule('host/src/app'),
     message: /never front-end code/,
   },
+  {
+    name: 'an API repository imports another repository',
+    file: 'api/src/repositories/probe-repository.ts',
+    target: at('api/src/repositories', readdirSync(at('api/src/repositories')).find((f) => f.endsWith('-repository.ts'))),
+    message: /A repository never imports another/,
+  },
 ];
 
 const good = [
@@ -149,6 +155,11 @@ const good = [
     name: 'the host app composes host features',
     file: 'host/src/app/probe.tsx',
     target: someModule(`host/src/features/${hostFeature}`),
+  },
+  {
+    name: 'an API repository imports a helper the lead repositories share',
+    file: 'api/src/repositories/probe-repository.ts',
+    target: someModule('api/src/repositories/lead'),
   },
   { name: 'a remote imports @crm/shared', file: 'remote-admin/src/app/probe.tsx', specifier: '@crm/shared/ui' },
   { name: 'the API imports @crm/shared', file: 'api/src/lib/probe.ts', specifier: '@crm/shared/schemas' },
