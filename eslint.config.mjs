@@ -1,63 +1,145 @@
-// One flat config for the workspace. The import zones encode the dependency direction
-// (STYLE.md rule 1): remotes → shared only; host reaches remotes only through federation;
-// api → shared only; shared → nothing of ours.
+// One flat config for the workspace, used by the root `eslint .` and by each package's `lint` (ESLint finds this
+// file from a package folder too). The import zones encode the dependency direction (STYLE.md rules 1 and 2).
+// Every path is absolute from this file's folder, so a zone means the same thing whatever folder ESLint runs in;
+// `tooling/eslint-boundaries.test.mjs` proves each zone with imports that must fail.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const packages = ['host', 'remote-leads', 'remote-documents', 'remote-admin', 'shared', 'api', 'e2e', 'bench'];
-const others = (self, allowed = []) =>
-  packages.filter((p) => p !== self && !allowed.includes(p)).map((p) => `./${p}`);
+const root = import.meta.dirname;
+const at = (...parts) => path.join(root, ...parts);
+
+const host = 'host';
+const remotes = ['remote-leads', 'remote-documents', 'remote-admin'];
+const frontEnds = [host, ...remotes];
+const testPackages = ['e2e', 'bench'];
+// Folders a remote (or the host) shares between its features; bulletproof-react's shared layer.
+const remoteWide = ['api', 'components', 'utils'];
+
+const subfolders = (dir) => {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+
+const packageZones = [
+  {
+    target: at('shared'),
+    from: [...frontEnds, 'api', ...testPackages, 'tooling'].map((p) => at(p)),
+    message: '`shared` is the contract and imports no app (STYLE.md rule 1).',
+  },
+  {
+    target: at('api'),
+    from: [...frontEnds, ...testPackages].map((p) => at(p)),
+    message: 'The API imports `@crm/shared` only, never front-end code (STYLE.md rule 1).',
+  },
+  {
+    target: at(host),
+    from: [...remotes, 'api', ...testPackages].map((p) => at(p)),
+    message: 'The host reaches a remote only through Module Federation, never its source (STYLE.md rule 1).',
+  },
+  ...remotes.map((remote) => ({
+    target: at(remote),
+    from: [host, ...remotes.filter((other) => other !== remote), 'api', ...testPackages].map((p) => at(p)),
+    message: 'A remote depends on `@crm/shared` only, never on the host or another remote (STYLE.md rule 1).',
+  })),
+];
+
+// Inside a front end: app/ → features → src/{api,components,utils}. A feature reaches only its own folder and the
+// remote-wide ones; one zone per feature folder, read from disk so a new feature is covered without editing this.
+const layerZones = frontEnds.flatMap((pkg) => {
+  const features = at(pkg, 'src/features');
+  return [
+    ...subfolders(features).map((feature) => ({
+      target: path.join(features, feature),
+      from: features,
+      except: [`./${feature}`],
+      message: 'Features do not import each other; compose them in `src/app/` (STYLE.md rule 2).',
+    })),
+    {
+      target: features,
+      from: at(pkg, 'src/app'),
+      message: '`src/app/` composes the features; a feature never imports it (STYLE.md rule 2).',
+    },
+    ...remoteWide.map((folder) => ({
+      target: at(pkg, 'src', folder),
+      from: [features, at(pkg, 'src/app')],
+      message: `\`src/${folder}/\` is shared by the features and imports none of them (STYLE.md rule 2).`,
+    })),
+  ];
+});
+
+// The API keeps one job per repository; what two of them share lives in a helper (repositories/lead/, lib/).
+const repositoryZones = [
+  {
+    target: at('api/src/repositories/*-repository.ts'),
+    from: [at('api/src/repositories/*-repository.ts')],
+    message: 'A repository never imports another; share helpers through `repositories/<area>/` or `lib/`.',
+  },
+];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'api/drizzle/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/data/**',
+      'api/drizzle/**',
+      'coverage/**',
+      // Deliberately bad imports; tooling/eslint-boundaries.test.mjs lints them on purpose.
+      'tooling/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Only plain JavaScript needs the globals (for no-undef; TypeScript checks its own). Kept off the TypeScript files
+    // because eslint-plugin-import serialises the language options on every import it follows.
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      // eslint-plugin-import follows only files whose extension it can parse; without these it never reads a .ts
+      // file, so no zone and no cycle through TypeScript is ever seen.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
+      'import/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      // Packages' own files (and their type declarations) take no part in our cycles; parsing them is most of the cost.
+      'import/ignore': ['node_modules'],
+      'import/resolver': {
+        typescript: {
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: [...frontEnds, 'shared', 'api', 'e2e'].map((p) => at(p, 'tsconfig.json')),
+        },
+        node: true,
+      },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './shared', from: others('shared') },
-            { target: './api', from: others('api', ['shared']) },
-            { target: './host', from: others('host', ['shared']) },
-            { target: './remote-leads', from: others('remote-leads', ['shared']) },
-            { target: './remote-documents', from: others('remote-documents', ['shared']) },
-            { target: './remote-admin', from: others('remote-admin', ['shared']) },
-          ],
-        },
-      ],
+      'import/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...layerZones, ...repositoryZones] }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@crm/host*', '@crm/remote-*', '@crm/api*'], message: 'Packages depend on @crm/shared only (STYLE.md rule 1).' },
+            {
+              group: ['@crm/host', '@crm/host/*', '@crm/remote-*', '@crm/api', '@crm/api/*'],
+              message: 'Packages depend on @crm/shared only (STYLE.md rule 1).',
+            },
           ],
-        },
-      ],
-    },
-  },
-  {
-    // Features do not import each other; app/ composes them (STYLE.md rule 2).
-    files: ['{host,remote-leads,remote-documents,remote-admin}/src/features/**'],
-    rules: {
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: ['host', 'remote-leads', 'remote-documents', 'remote-admin'].map((p) => ({
-            target: `./${p}/src/features/*/`,
-            from: `./${p}/src/features/*/`,
-            except: ['./'],
-          })),
         },
       ],
     },

@@ -49,7 +49,7 @@ for (const engine of benchEngines()) {
   const bench = await startBenchApp(engine);
   try {
     // Leads already in the database whose phones the file repeats.
-    await bench.app.leadRepository.insertMany(
+    await bench.app.leadSeedRepository.insertMany(
       Array.from({ length: EXISTING }, (_, k) => ({ surname: 'Существующий', firstname: 'Лид', phone: phone(k * 100 + 1), createdBy: bench.adminId })),
     );
     const { csv, expected } = generateCsv('bench@example.com');

@@ -54,7 +54,7 @@ async function seed(bench) {
     };
   });
   const started = performance.now();
-  await app.leadRepository.insertMany(leads);
+  await app.leadSeedRepository.insertMany(leads);
   // The admin's stars on 1% of the leads.
   await bench.raw('insert into lead_favorites (lead_id, user_id) select id, $1 from leads where id % 100 = 0', [bench.adminId]);
   // What autovacuum does on a server; PGlite has no autovacuum, and the planner and the count estimate need statistics.
@@ -113,7 +113,7 @@ for (const engine of benchEngines()) {
       const first = await bench.app.inject({ method: 'GET', url: `/api/leads${shape.query}`, headers });
       if (first.statusCode !== 200) throw new Error(`${shape.name}: ${first.statusCode} ${first.body}`);
       const api = await measure(() => bench.app.inject({ method: 'GET', url: `/api/leads${shape.query}`, headers }));
-      const page = await bench.app.leadRepository.listPageSql(shape.params, shape.viewer ?? admin);
+      const page = await bench.app.leadQueryRepository.listPageSql(shape.params, shape.viewer ?? admin);
       const sql = await measure(() => bench.raw(page.sql, page.params));
       console.log(
         `${shape.name.padEnd(22)}${pad(first.json().meta.total, 8)}${pad(ms(api.p50), 10)}${pad(ms(api.p95), 10)}${pad(Math.round(api.perSecond), 8)}` +

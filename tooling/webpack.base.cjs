@@ -32,6 +32,26 @@ function hashedWhenKnown(template) {
 }
 
 /**
+ * A remote's `output.publicPath` is 'auto' on purpose: its chunks load from wherever its remoteEntry.js is served,
+ * and the host derives the remote's base from the mf-manifest.json URL it was given (`REMOTE_*_URL`), so one build
+ * can be deployed at /build/remotes/<name>/, standalone, or on another origin without a rebuild (decisions/001).
+ * The manifest plugin reports that choice on every build as a warning ("Manifest will use absolute path resolution
+ * via its host at runtime, reason: publicPath='auto'"), which it has no option to turn off. This drops that one
+ * notice and nothing else; any other warning of the plugin still prints.
+ */
+class AutoPublicPathNoticeFilter {
+  apply(compiler) {
+    compiler.hooks.infrastructureLog.tap('AutoPublicPathNoticeFilter', (name, type, args) => {
+      const text = args.map(String).join(' ');
+      if (type === 'warn' && /Manifest Plugin/.test(String(name)) && /reason: publicPath='auto'/.test(text)) {
+        return true;
+      }
+      return undefined;
+    });
+  }
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname        the package folder
  * @param {string} options.name           federation name (host, remote_leads, …)
@@ -84,6 +104,8 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
         ],
       },
       plugins: [
+        // Before the federation plugin, which logs while it is applied.
+        new AutoPublicPathNoticeFilter(),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
@@ -108,7 +130,8 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
         port,
         historyApiFallback: publicPath === 'auto' ? true : { index: `${publicPath}index.html` },
         headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: process.env.API_URL ?? 'http://localhost:8080' }],
+        // The API answers the icon too, so a dev server shows the same tab icon as the built app.
+        proxy: [{ context: ['/api', '/favicon.ico', '/favicon.svg'], target: process.env.API_URL ?? 'http://localhost:8080' }],
         devMiddleware: publicPath === 'auto' ? undefined : { publicPath },
         client: { overlay: false },
       },

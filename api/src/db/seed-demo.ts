@@ -4,7 +4,7 @@ import { parsePhone } from '../lib/phone';
 import { sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { hashPassword } from '../lib/password';
-import { createLeadRepository, type NewLead } from '../repositories/lead-repository';
+import { createLeadSeedRepository, type NewLead } from '../repositories/lead-seed-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import { connectDatabase, type Database } from './client';
 import { runMigrations } from './migrate';
@@ -124,7 +124,7 @@ async function main() {
         users: [...new Set([owner, ...(second ? [second] : [])])],
       };
     });
-    await createLeadRepository(db).insertMany(leads);
+    await createLeadSeedRepository(db).insertMany(leads);
     // Fresh statistics: the planner's row estimate is what the leads list reports as its total at scale.
     await db.execute(sql`analyze`);
 

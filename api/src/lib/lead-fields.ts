@@ -8,6 +8,7 @@ export type ParsedLeadInput = z.output<typeof leadInputSchema>;
 
 export const STATUS_NOT_FOUND = 'Статус не найден';
 export const USER_NOT_FOUND = 'Пользователь не найден';
+export const VERSION_REQUIRED = 'Не указана версия лида: обновите страницу';
 
 /** A lead's stored fields after the checks the schema cannot make. */
 export interface LeadFields {

@@ -7,7 +7,12 @@ import { createHealthRepository, type HealthRepository } from '../repositories/h
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadHistoryRepository, type LeadHistoryRepository } from '../repositories/lead-history-repository';
 import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
-import { createLeadRepository, type LeadRepository } from '../repositories/lead-repository';
+import { createLeadBulkRepository, type LeadBulkRepository } from '../repositories/lead-bulk-repository';
+import { createLeadCommandRepository, type LeadCommandRepository } from '../repositories/lead-command-repository';
+import { createLeadExportRepository, type LeadExportRepository } from '../repositories/lead-export-repository';
+import { createLeadQueryRepository, type LeadQueryRepository } from '../repositories/lead-query-repository';
+import { createLeadReferenceRepository, type LeadReferenceRepository } from '../repositories/lead-reference-repository';
+import { createLeadSeedRepository, type LeadSeedRepository } from '../repositories/lead-seed-repository';
 import { createLeadScope } from '../repositories/lead-scope';
 import { createLeadStatusRepository, type LeadStatusRepository } from '../repositories/lead-status-repository';
 import { createRoleRepository, type RoleRepository } from '../repositories/role-repository';
@@ -19,7 +24,13 @@ declare module 'fastify' {
     userRepository: UserRepository;
     roleRepository: RoleRepository;
     leadStatusRepository: LeadStatusRepository;
-    leadRepository: LeadRepository;
+    leadQueryRepository: LeadQueryRepository;
+    leadReferenceRepository: LeadReferenceRepository;
+    leadCommandRepository: LeadCommandRepository;
+    leadBulkRepository: LeadBulkRepository;
+    leadExportRepository: LeadExportRepository;
+    /** Straight inserts for the demo seed, tests and benchmarks. */
+    leadSeedRepository: LeadSeedRepository;
     leadCommentRepository: LeadCommentRepository;
     leadHistoryRepository: LeadHistoryRepository;
     leadImportRepository: LeadImportRepository;
@@ -38,7 +49,12 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadStatusRepository', createLeadStatusRepository(db));
   // One visibility rule for every lead query: out of scope answers 404 wherever a lead is named.
   const scope = createLeadScope(db);
-  app.decorate('leadRepository', createLeadRepository(db, { scope }));
+  app.decorate('leadQueryRepository', createLeadQueryRepository(db, { scope }));
+  app.decorate('leadReferenceRepository', createLeadReferenceRepository(db));
+  app.decorate('leadCommandRepository', createLeadCommandRepository(db, { scope }));
+  app.decorate('leadBulkRepository', createLeadBulkRepository(db, { scope }));
+  app.decorate('leadExportRepository', createLeadExportRepository(db, { scope }));
+  app.decorate('leadSeedRepository', createLeadSeedRepository(db));
   app.decorate('leadCommentRepository', createLeadCommentRepository(db, scope));
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
   app.decorate('leadImportRepository', createLeadImportRepository(db, scope));

@@ -163,3 +163,42 @@ describe('web: overrides and missing host build', () => {
     rmSync(empty, { recursive: true, force: true });
   });
 });
+
+describe('web: favicon', () => {
+  test('/favicon.ico is the teal icon at 16, 32 and 48 px, with or without a build', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'crm-web-empty-'));
+    const app = await buildWebApp({ WEB_DIST_ROOT: empty });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.headers['content-type'], 'image/x-icon');
+      assert.equal(response.headers['cache-control'], 'public, max-age=86400');
+      const icon = response.rawPayload;
+      // ICONDIR: reserved 0, type 1 (icon), then one 16-byte entry per image whose first two bytes are width, height.
+      assert.equal(icon.readUInt16LE(0), 0);
+      assert.equal(icon.readUInt16LE(2), 1);
+      const count = icon.readUInt16LE(4);
+      const sizes = Array.from({ length: count }, (_, i) => icon[6 + 16 * i]);
+      assert.deepEqual(sizes, [16, 32, 48]);
+
+      const head = await app.inject({ method: 'HEAD', url: '/favicon.ico' });
+      assert.equal(head.statusCode, 200);
+    } finally {
+      await app.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  test('/favicon.svg is the same mark for browsers that prefer vectors', async () => {
+    const app = await buildWebApp({ WEB_DIST_ROOT: os.tmpdir() });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
+      assert.equal(response.statusCode, 200);
+      assert.match(response.headers['content-type'] as string, /^image\/svg\+xml/);
+      assert.match(response.body, /^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      assert.match(response.body, /fill="#0D9394"/);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,10 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig, RemoteName } from '../config';
+import { findPackageRoot } from '../package-root';
 
 export const REMOTES: Record<RemoteName, string> = {
   leads: 'remote_leads',
@@ -31,6 +32,10 @@ const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export function cacheControlFor(filePath: string): string {
   return HASHED_NAME.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
 }
+
+/** The app's icon, one teal mark for every page: browsers ask for /favicon.ico at the root whatever the HTML says. */
+const FAVICONS = { 'favicon.ico': 'image/x-icon', 'favicon.svg': 'image/svg+xml' } as const;
+const FAVICON_CACHE = 'public, max-age=86400';
 
 const isFile = async (file: string) => {
   try {
@@ -90,6 +95,15 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
       return remotesManifest(config);
     },
   );
+
+  // Tiny and fixed for the life of the process: read once, answered from memory.
+  const publicDir = path.join(findPackageRoot(), 'public');
+  for (const [file, type] of Object.entries(FAVICONS)) {
+    const body = await readFile(path.join(publicDir, file));
+    web.get(`/${file}`, { schema: hidden }, (_request, reply) =>
+      reply.type(type).header('cache-control', FAVICON_CACHE).send(body),
+    );
+  }
 
   const isRemote = (name: string): name is RemoteName => Object.hasOwn(REMOTES, name);
 

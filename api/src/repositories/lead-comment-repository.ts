@@ -8,7 +8,7 @@ import { leadComments } from '../db/schema/lead-comments';
 import { users } from '../db/schema/users';
 import { AppError, notFound, validationFailed } from '../errors/app-error';
 import { sanitizeRichText } from '../lib/rich-text';
-import { recordHistory } from './lead-history-repository';
+import { recordHistory } from './lead/lead-history-entries';
 import type { LeadScopeHelper, LeadViewer } from './lead-scope';
 
 type CommentInput = z.output<typeof leadCommentInputSchema>;

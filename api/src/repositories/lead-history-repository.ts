@@ -1,45 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { LeadHistoryEntry } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
-import { type LeadChanges, leadHistory } from '../db/schema/lead-history';
+import { leadHistory } from '../db/schema/lead-history';
 import { users } from '../db/schema/users';
 import type { LeadScopeHelper, LeadViewer } from './lead-scope';
-
-export type HistoryAction = LeadHistoryEntry['action'];
-
-export interface NewHistoryEntry {
-  leadId: number;
-  userId: number | null;
-  action: HistoryAction;
-  changes?: LeadChanges | null;
-}
-
-const HISTORY_BATCH = 1_000;
-
-/**
- * Writes history rows; call it with the transaction that makes the change, so both commit or neither does.
- * One multi-row INSERT per 1,000 entries, through `unnest` so an import's batch costs four parameters, not 4,000.
- */
-export async function recordHistory(tx: Database, entries: NewHistoryEntry[]): Promise<void> {
-  for (let start = 0; start < entries.length; start += HISTORY_BATCH) {
-    const batch = entries.slice(start, start + HISTORY_BATCH);
-    const column = <T>(pick: (entry: NewHistoryEntry) => T) => sql.param(batch.map(pick));
-    await tx.execute(sql`insert into ${leadHistory} (lead_id, user_id, action, changes)
-      select h.lead_id, h.user_id, h.action, h.changes::jsonb
-      from unnest(${column((e) => e.leadId)}::int[], ${column((e) => e.userId)}::int[], ${column((e) => e.action)}::text[],
-        ${column((e) => (e.changes ? JSON.stringify(e.changes) : null))}::text[]) as h(lead_id, user_id, action, changes)`);
-  }
-}
-
-/** `{field: {from, to}}` for each field whose value differs; arrays compare by content. */
-export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): LeadChanges {
-  const changes: LeadChanges = {};
-  for (const [field, to] of Object.entries(after)) {
-    const from = before[field];
-    if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
-  }
-  return changes;
-}
 
 export function createLeadHistoryRepository(db: Database, scope: LeadScopeHelper) {
   return {

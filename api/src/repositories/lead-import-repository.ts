@@ -6,8 +6,8 @@ import { leadStatuses } from '../db/schema/lead-statuses';
 import { leadUsers } from '../db/schema/lead-users';
 import { leads } from '../db/schema/leads';
 import { users } from '../db/schema/users';
-import { diffFields, type NewHistoryEntry, recordHistory } from './lead-history-repository';
-import { insertLeadRows, insertLeadUsers, responsibleIds } from './lead-repository';
+import { diffFields, type NewHistoryEntry, recordHistory } from './lead/lead-history-entries';
+import { insertLeadRows, insertLeadUsers, responsibleIds } from './lead/lead-rows';
 import type { LeadScopeHelper, LeadViewer } from './lead-scope';
 
 /** A lead as an import row gives it. Fields whose column is not mapped are undefined: an update leaves them alone. */

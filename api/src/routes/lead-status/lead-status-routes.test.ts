@@ -63,7 +63,7 @@ for (const driver of testDrivers()) {
 
     test('refuses with 409 STATUS_IN_USE while a lead has the status', async () => {
       const [status] = await list();
-      await t.app.leadRepository.insertMany([{ surname: 'Иванов', firstname: 'Иван', phone: '+7 900 000-00-01', statusId: status.id }]);
+      await t.app.leadSeedRepository.insertMany([{ surname: 'Иванов', firstname: 'Иван', phone: '+7 900 000-00-01', statusId: status.id }]);
       const response = await t.app.inject({ method: 'DELETE', url: `/api/lead-status/${status.id}/delete`, headers: admin });
       assert.equal(response.statusCode, 409);
       assert.equal(response.json().code, 'STATUS_IN_USE');
@@ -113,7 +113,7 @@ for (const driver of testDrivers()) {
     test('DELETE with replacement_id moves the leads to it (new version each), then deletes', async () => {
       const make = async (name: string) => (await t.app.inject({ method: 'POST', url: '/api/lead-status', headers: admin, payload: { name } })).json().data;
       const [old, replacement] = [await make('Уходящий'), await make('Заменяющий')];
-      const [leadId] = await t.app.leadRepository.insertMany([{ surname: 'Переезжий', firstname: 'Иван', phone: '+7 900 000-00-02', statusId: old.id }]);
+      const [leadId] = await t.app.leadSeedRepository.insertMany([{ surname: 'Переезжий', firstname: 'Иван', phone: '+7 900 000-00-02', statusId: old.id }]);
       const del = (query: string) => t.app.inject({ method: 'DELETE', url: `/api/lead-status/${old.id}/delete${query}`, headers: admin });
       assert.equal((await del('')).statusCode, 409);
       assert.deepEqual((await del(`?replacement_id=${old.id}`)).json().errors, { replacement_id: ['Выберите другой статус'] });

@@ -58,7 +58,7 @@ for (const driver of testDrivers()) {
 
     test('export streams the filtered leads as UTF-8 CSV with a BOM, in batches, within the caller’s scope', async () => {
       const bulk = Array.from({ length: 1_205 }, (_, i) => ({ surname: 'Выгрузкин', firstname: `Лид${i}`, phone: `+7 913 ${String(1_000_000 + i)}` }));
-      await t.app.leadRepository.insertMany(bulk);
+      await t.app.leadSeedRepository.insertMany(bulk);
       const response = await exportCsv(`?search=${encodeURIComponent('Выгрузкин')}`);
       assert.match(response.headers['content-type'] as string, /^text\/csv; charset=utf-8/);
       assert.match(response.headers['content-disposition'] as string, /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);

@@ -14,7 +14,7 @@ import {
 import { type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
 import { decodeCsv, parseCsv, toCsv, UTF8_BOM } from '../../lib/csv';
 import { resolveMapping, suggestMapping } from '../../lib/lead-import-mapping';
-import type { LeadExportRow } from '../../repositories/lead-repository';
+import type { LeadExportRow } from '../../repositories/lead-export-repository';
 import { readMultipart } from '../read-multipart';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadViewer } from './lead-viewer';
@@ -89,7 +89,7 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const batches = app.leadRepository.exportBatches(
+      const batches = app.leadExportRepository.exportBatches(
         { search: q.search, statusId: q.status_id, userId: q.user_id, favoriteOnly: q.favorite === '1' },
         leadViewer(request),
       );

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { LeadDetail, LeadHistoryEntry, LeadListItem, PaginationMeta } from '@crm/shared/schemas';
-import { createLeadRepository } from '../../repositories/lead-repository';
+import { createLeadQueryRepository } from '../../repositories/lead-query-repository';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createLeadVia, createRole, createTeam, createUser, leadInput, TEST_PASSWORD } from '../../test/fixtures';
 
@@ -33,7 +33,7 @@ for (const driver of testDrivers()) {
         phone: `+7 900 000-00-${String(i).padStart(2, '0')}`,
         createdAt: day(i),
       }));
-      const [ivanov, petrova, sidorov] = await t.app.leadRepository.insertMany([
+      const [ivanov, petrova, sidorov] = await t.app.leadSeedRepository.insertMany([
         { surname: 'Иванов', firstname: 'Иван', patronymic: 'Иванович', phone: '+7 (912) 345-67-89', statusId: statuses[0].id, users: [teammate.id], createdAt: day(40) },
         { surname: 'Петрова', firstname: 'Анна', patronymic: 'Сергеевна', phone: '8 912 000 11 22', statusId: statuses[1].id, users: [loner.id, manager.id], createdAt: day(41) },
         { surname: 'Сидоров', firstname: 'Пётр', phone: '79991112233', createdBy: loner.id, createdAt: day(42) },
@@ -101,8 +101,8 @@ for (const driver of testDrivers()) {
 
     test("favorite=1 lists only the caller's own stars", async () => {
       const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json().userData.id;
-      await t.app.leadRepository.addFavorite(ids.petrova, me);
-      await t.app.leadRepository.addFavorite(ids.ivanov, people.manager);
+      await t.app.leadSeedRepository.addFavorite(ids.petrova, me);
+      await t.app.leadSeedRepository.addFavorite(ids.ivanov, people.manager);
       const favourites = await list('?favorite=1');
       assert.deepEqual(surnames(favourites), ['Петрова']);
       assert.equal(favourites.data[0].is_favorite, true);
@@ -147,7 +147,7 @@ for (const driver of testDrivers()) {
     });
 
     test('totals above the cap: exact below it, capped when filtered, estimated or exact when not', async () => {
-      const repository = createLeadRepository(t.app.db, { countCap: 10 });
+      const repository = createLeadQueryRepository(t.app.db, { countCap: 10 });
       const viewer = { id: people.manager, leadScope: 'all' as const };
       const base = { page: 1, perPage: 5, favoriteOnly: false, sort: '-created_at' };
       assert.equal((await repository.list({ ...base, search: 'Петрова' }, viewer)).total, 1);
@@ -245,6 +245,52 @@ for (const driver of testDrivers()) {
         assert.equal((await detail(lead.id)).version, 1);
       });
     }
+
+    test('422 names every failing field at once: schema, phone, status and users together, on create and on update', async () => {
+      const lead = await operatorsLead();
+      const bad = { surname: '', patronymic: 'О'.repeat(101), phone: '12345', status_id: 999_999, users: [operatorId, 999_999] };
+      for (const [url, extra] of [
+        ['/api/leads', {}],
+        [`/api/leads/${lead.id}`, { version: lead.version }],
+      ] as const) {
+        const response = await call('POST', url, admin, { ...leadInput(statuses[0].id), ...extra, ...bad });
+        assert.equal(response.statusCode, 422, `${url}: ${response.body}`);
+        assert.deepEqual(
+          response.json().errors,
+          {
+            surname: ['Укажите фамилию'],
+            patronymic: ['Не более 100 символов'],
+            phone: ['Некорректный номер телефона'],
+            status_id: ['Статус не найден'],
+            users: ['Пользователь не найден'],
+          },
+          url,
+        );
+      }
+      // An update without its version still reports the other fields with it.
+      const unversioned = await call('POST', `/api/leads/${lead.id}`, admin, { ...leadInput(statuses[0].id), phone: '12345', users: [999_999] });
+      assert.deepEqual(unversioned.json().errors, {
+        version: ['Не указана версия лида: обновите страницу'],
+        phone: ['Некорректный номер телефона'],
+        users: ['Пользователь не найден'],
+      });
+      const unchanged = await detail(lead.id);
+      assert.deepEqual([unchanged.version, unchanged.surname], [1, lead.surname]);
+    });
+
+    test('a field the schema rejects is not checked again: one message per problem', async () => {
+      const response = await call('POST', '/api/leads', admin, {
+        ...leadInput(statuses[0].id),
+        status_id: 'первый',
+        users: ['кто-то'],
+        phone: '',
+      });
+      assert.equal(response.statusCode, 422);
+      const { errors } = response.json();
+      assert.deepEqual(Object.keys(errors).sort(), ['phone', 'status_id', 'users.0']);
+      assert.deepEqual(errors.phone, ['Укажите телефон']);
+      assert.deepEqual(errors.status_id, ['Выберите статус']);
+    });
 
     test('422 for a missing status names status_id with the form message', async () => {
       const response = await call('POST', '/api/leads', admin, { ...leadInput(statuses[0].id), status_id: undefined });

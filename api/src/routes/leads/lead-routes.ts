@@ -18,7 +18,9 @@ import {
   paginated,
 } from '@crm/shared/schemas';
 import { AppError } from '../../errors/app-error';
+import { checkFields } from '../check-fields';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
+import { leadInputChecks } from './lead-input-checks';
 import { leadViewer } from './lead-viewer';
 
 const tags = ['leads'];
@@ -40,7 +42,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { data, total } = await app.leadRepository.list(
+      const { data, total } = await app.leadQueryRepository.list(
         {
           page: q.page,
           perPage: q.per_page,
@@ -63,6 +65,8 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads',
     {
       onRequest: app.authorize('create', 'lead'),
+      // Every failing field in one 422: the schema's, the phone's and whether the status and users exist.
+      preValidation: checkFields(leadInputSchema, () => leadInputChecks(app, 'create')),
       schema: {
         tags,
         summary: 'Create a lead (the caller becomes its creator)',
@@ -72,7 +76,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await app.leadRepository.create(request.body, leadViewer(request).id);
+      const data = await app.leadCommandRepository.create(request.body, leadViewer(request).id);
       return reply.code(201).send({ data });
     },
   );
@@ -94,7 +98,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadBulkResultSchema), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.bulk(request.body, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadBulkRepository.bulk(request.body, leadViewer(request)) }),
   );
 
   app.get(
@@ -109,7 +113,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(favoriteStateSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: { is_favorite: await app.leadRepository.toggleFavorite(request.params.id, leadViewer(request)) } }),
+    async (request) => ({ data: { is_favorite: await app.leadCommandRepository.toggleFavorite(request.params.id, leadViewer(request)) } }),
   );
 
   app.post(
@@ -125,7 +129,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadCommandRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request)) }),
   );
 
   app.get(
@@ -140,13 +144,14 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.detail(request.params.id, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadQueryRepository.detail(request.params.id, leadViewer(request)) }),
   );
 
   app.post(
     '/leads/:id',
     {
       onRequest: app.authorize('edit', 'lead'),
+      preValidation: checkFields(leadInputSchema, () => leadInputChecks(app, 'update')),
       schema: {
         tags,
         summary: 'Update a lead from the version it was read at; a stale version answers 409',
@@ -156,7 +161,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), 409: leadConflictSchema, ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.update(request.params.id, request.body, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadCommandRepository.update(request.params.id, request.body, leadViewer(request)) }),
   );
 
   app.delete(
@@ -172,7 +177,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.leadRepository.delete(request.params.id, leadViewer(request));
+      await app.leadCommandRepository.delete(request.params.id, leadViewer(request));
       return { message: 'Лид удалён' };
     },
   );
@@ -189,7 +194,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadRepository.assign(request.params.id, request.params.userId, leadViewer(request)) }),
+    async (request) => ({ data: await app.leadCommandRepository.assign(request.params.id, request.params.userId, leadViewer(request)) }),
   );
 
   app.get(

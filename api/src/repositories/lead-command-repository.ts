@@ -1,0 +1,162 @@
+import { and, eq } from 'drizzle-orm';
+import type { LeadDetail } from '@crm/shared/schemas';
+import type { Database } from '../db/client';
+import { leadFavorites } from '../db/schema/lead-favorites';
+import { leads } from '../db/schema/leads';
+import { validationFailed } from '../errors/app-error';
+import { type LeadFields, type ParsedLeadInput, prepareLeadFields, VERSION_REQUIRED } from '../lib/lead-fields';
+import { loadLeadDetail } from './lead/lead-detail';
+import { diffFields, recordHistory } from './lead/lead-history-entries';
+import { requireStatus, requireUser, versionConflict, withReferences } from './lead/lead-integrity';
+import { insertLeadUsers, responsibleIds, setLeadUsers, touched } from './lead/lead-rows';
+import { createLeadScope, type LeadRow, type LeadScopeHelper, type LeadViewer } from './lead-scope';
+
+/** The fields history compares, named as the API names them. */
+function historyFields(lead: Pick<LeadRow, 'surname' | 'firstname' | 'patronymic' | 'phone' | 'statusId' | 'additionalInfo'>, userIds: number[]) {
+  return {
+    surname: lead.surname,
+    firstname: lead.firstname,
+    patronymic: lead.patronymic,
+    phone: lead.phone,
+    status_id: lead.statusId,
+    additional_info: lead.additionalInfo,
+    users: userIds,
+  };
+}
+
+/**
+ * The input as stored, or 422. The routes have already answered every failing field at once (lead-input-checks.ts);
+ * a status or user that disappears before the write is caught by `withReferences`.
+ */
+function storedFields(input: ParsedLeadInput): LeadFields {
+  const { fields, errors } = prepareLeadFields(input);
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return fields;
+}
+
+/** Changing one lead: create, update over a version, delete, status, hand-over, the caller's star. */
+export function createLeadCommandRepository(db: Database, options: { scope?: LeadScopeHelper } = {}) {
+  const scope = options.scope ?? createLeadScope(db);
+
+  return {
+    async create(input: ParsedLeadInput, actorId: number): Promise<LeadDetail> {
+      const fields = storedFields(input);
+      const id = await withReferences(db, fields.statusId, fields.users, () =>
+        db.transaction(async (tx) => {
+          const [{ id: leadId }] = await tx
+            .insert(leads)
+            .values({
+              surname: fields.surname,
+              firstname: fields.firstname,
+              patronymic: fields.patronymic,
+              phone: fields.phone,
+              phoneNormalized: fields.phoneNormalized,
+              statusId: fields.statusId,
+              additionalInfo: fields.additionalInfo,
+              createdBy: actorId,
+            })
+            .returning({ id: leads.id });
+          await insertLeadUsers(tx, fields.users.map((userId) => ({ leadId, userId })));
+          await recordHistory(tx, [{ leadId, userId: actorId, action: 'created' }]);
+          return leadId;
+        }),
+      );
+      return loadLeadDetail(db, id, actorId);
+    },
+
+    /**
+     * Saves the form over the version it was read at: one UPDATE … WHERE version = ? compares and increments, so of
+     * two saves from the same version exactly one wins and the other gets 409 naming the winner.
+     */
+    async update(id: number, input: ParsedLeadInput, viewer: LeadViewer): Promise<LeadDetail> {
+      await scope.findVisible(id, viewer);
+      if (input.version === undefined) throw validationFailed({ version: [VERSION_REQUIRED] });
+      const expected = input.version;
+      const fields = storedFields(input);
+      await withReferences(db, fields.statusId, fields.users, () =>
+        db.transaction(async (tx) => {
+          const current = await scope.findVisible(id, viewer, tx, { lock: true });
+          if (current.version !== expected) throw await versionConflict(tx, id);
+          const before = historyFields(current, (await responsibleIds(tx, [id])).get(id) ?? []);
+          const saved = await tx
+            .update(leads)
+            .set({
+              surname: fields.surname,
+              firstname: fields.firstname,
+              patronymic: fields.patronymic,
+              phone: fields.phone,
+              phoneNormalized: fields.phoneNormalized,
+              statusId: fields.statusId,
+              additionalInfo: fields.additionalInfo,
+              ...touched(viewer.id),
+            })
+            .where(and(eq(leads.id, id), eq(leads.version, expected)))
+            .returning({ id: leads.id });
+          if (saved.length === 0) throw await versionConflict(tx, id);
+          if (before.users.join() !== fields.users.join()) await setLeadUsers(tx, [id], fields.users);
+          const changes = diffFields(before, historyFields({ ...fields }, fields.users));
+          if (Object.keys(changes).length > 0) await recordHistory(tx, [{ leadId: id, userId: viewer.id, action: 'updated', changes }]);
+        }),
+      );
+      return loadLeadDetail(db, id, viewer.id);
+    },
+
+    async delete(id: number, viewer: LeadViewer): Promise<void> {
+      await db.transaction(async (tx) => {
+        await scope.findVisible(id, viewer, tx, { lock: true });
+        await tx.delete(leads).where(eq(leads.id, id));
+      });
+    },
+
+    async changeStatus(id: number, statusId: number, viewer: LeadViewer): Promise<LeadDetail> {
+      await scope.findVisible(id, viewer);
+      await requireStatus(db, statusId);
+      await withReferences(db, statusId, [], () =>
+        db.transaction(async (tx) => {
+          const current = await scope.findVisible(id, viewer, tx, { lock: true });
+          if (current.statusId === statusId) return;
+          await tx
+            .update(leads)
+            .set({ statusId, ...touched(viewer.id) })
+            .where(eq(leads.id, id));
+          await recordHistory(tx, [
+            { leadId: id, userId: viewer.id, action: 'status_changed', changes: { status_id: { from: current.statusId, to: statusId } } },
+          ]);
+        }),
+      );
+      return loadLeadDetail(db, id, viewer.id);
+    },
+
+    /** Hand-over: the lead's responsible users become exactly [userId]. */
+    async assign(id: number, userId: number, viewer: LeadViewer): Promise<LeadDetail> {
+      await scope.findVisible(id, viewer);
+      await requireUser(db, userId, 'users');
+      await withReferences(db, undefined, [userId], () =>
+        db.transaction(async (tx) => {
+          await scope.findVisible(id, viewer, tx, { lock: true });
+          const before = (await responsibleIds(tx, [id])).get(id) ?? [];
+          await setLeadUsers(tx, [id], [userId]);
+          await tx.update(leads).set(touched(viewer.id)).where(eq(leads.id, id));
+          await recordHistory(tx, [{ leadId: id, userId: viewer.id, action: 'assigned', changes: { users: { from: before, to: [userId] } } }]);
+        }),
+      );
+      return loadLeadDetail(db, id, viewer.id);
+    },
+
+    /** Toggles the caller's own star and answers the new state. */
+    async toggleFavorite(id: number, viewer: LeadViewer): Promise<boolean> {
+      await scope.findVisible(id, viewer);
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(leadFavorites)
+          .where(and(eq(leadFavorites.leadId, id), eq(leadFavorites.userId, viewer.id)))
+          .returning({ leadId: leadFavorites.leadId });
+        if (removed.length > 0) return false;
+        await tx.insert(leadFavorites).values({ leadId: id, userId: viewer.id }).onConflictDoNothing();
+        return true;
+      });
+    },
+  };
+}
+
+export type LeadCommandRepository = ReturnType<typeof createLeadCommandRepository>;

@@ -1,0 +1,88 @@
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { LeadDetail, LeadListItem } from '@crm/shared/schemas';
+import { type Database, queryRows } from '../db/client';
+import { leadStatuses } from '../db/schema/lead-statuses';
+import { leads } from '../db/schema/leads';
+import { isFavorite, loadLeadDetail, statusColumns, toListItems } from './lead/lead-detail';
+import { leadFilterCondition, type LeadListFilters } from './lead/lead-list-filters';
+import { createLeadScope, type LeadScopeHelper, type LeadViewer } from './lead-scope';
+
+export interface LeadListParams extends LeadListFilters {
+  page: number;
+  perPage: number;
+  /** `field` or `-field`, already validated against LEAD_SORT_FIELDS. */
+  sort: string;
+}
+
+/** Above this many matches the total stops being exact; see `countMatches`. */
+export const DEFAULT_COUNT_CAP = 10_000;
+
+const sortColumns = {
+  created_at: leads.createdAt,
+  updated_at: leads.updatedAt,
+  surname: leads.surname,
+  phone: leads.phoneNormalized,
+  status_id: leads.statusId,
+} as const;
+
+/** Reading leads: the searched, filtered, sorted and counted list, and one lead's detail. */
+export function createLeadQueryRepository(db: Database, options: { countCap?: number; scope?: LeadScopeHelper } = {}) {
+  const countCap = options.countCap ?? DEFAULT_COUNT_CAP;
+  const scope = options.scope ?? createLeadScope(db);
+
+  /**
+   * Totals at scale. A COUNT(*) over the filtered set on every page is a full scan per request at 100,000 leads, so:
+   * count at most countCap + 1 matches (the LIMIT subquery stops early) and, below the cap, report that exact number.
+   * Above the cap, an unfiltered list reports PostgreSQL's reltuples estimate (fresh after ANALYZE/autovacuum), falling
+   * back to one exact count while statistics are missing; a filtered list reports countCap, so its pagination stops there
+   * and narrowing the search reaches the rest.
+   */
+  async function countMatches(where: SQL | undefined): Promise<number> {
+    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(countCap + 1).as('capped');
+    const [{ total }] = await db.select({ total: count() }).from(capped);
+    if (total <= countCap) return total;
+    if (where) return countCap;
+    const [stats] = await queryRows<{ estimate: number | string }>(
+      db,
+      sql`select reltuples::bigint as estimate from pg_class where oid = to_regclass('leads')`,
+    );
+    const estimate = Number(stats?.estimate ?? -1);
+    if (estimate > countCap) return estimate;
+    const [{ exact }] = await db.select({ exact: count() }).from(leads);
+    return exact;
+  }
+
+  /** One page of the list, sorted by the chosen column and then by id so pages never overlap. */
+  function pageQuery(params: LeadListParams, viewerId: number, where: SQL | undefined) {
+    const direction = params.sort.startsWith('-') ? desc : asc;
+    const column = sortColumns[params.sort.replace(/^-/, '') as keyof typeof sortColumns];
+    return db
+      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId) })
+      .from(leads)
+      .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
+      .where(where)
+      .orderBy(direction(column), direction(leads.id))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage);
+  }
+
+  return {
+    async list(params: LeadListParams, viewer: LeadViewer): Promise<{ data: LeadListItem[]; total: number }> {
+      const where = await leadFilterCondition(db, scope, params, viewer);
+      const [rows, total] = await Promise.all([pageQuery(params, viewer.id, where), countMatches(where)]);
+      return { data: await toListItems(db, rows), total };
+    },
+
+    /** The SQL and parameters of one list page, for the benchmark's raw-query comparison. */
+    async listPageSql(params: LeadListParams, viewer: LeadViewer): Promise<{ sql: string; params: unknown[] }> {
+      return pageQuery(params, viewer.id, await leadFilterCondition(db, scope, params, viewer)).toSQL();
+    },
+
+    async detail(id: number, viewer: LeadViewer): Promise<LeadDetail> {
+      await scope.findVisible(id, viewer);
+      return loadLeadDetail(db, id, viewer.id);
+    },
+  };
+}
+
+export type LeadQueryRepository = ReturnType<typeof createLeadQueryRepository>;

@@ -1,0 +1,70 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../../db/errors';
+import { leadStatuses } from '../../db/schema/lead-statuses';
+import { leads } from '../../db/schema/leads';
+import { users } from '../../db/schema/users';
+import { AppError, type FieldErrors, validationFailed } from '../../errors/app-error';
+import { STATUS_NOT_FOUND, USER_NOT_FOUND } from '../../lib/lead-fields';
+
+/** The status's error when it does not exist. */
+export async function statusErrors(db: Database, statusId: number): Promise<string[] | undefined> {
+  const [status] = await db.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.id, statusId));
+  return status ? undefined : [STATUS_NOT_FOUND];
+}
+
+/** The users' error when any of them does not exist. */
+export async function userErrors(db: Database, userIds: number[]): Promise<string[] | undefined> {
+  if (userIds.length === 0) return undefined;
+  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
+  return found.length === new Set(userIds).size ? undefined : [USER_NOT_FOUND];
+}
+
+/** 422 for a status or users that do not exist. */
+export async function referenceErrors(db: Database, statusId: number | undefined, userIds: number[]): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  const status = statusId !== undefined ? await statusErrors(db, statusId) : undefined;
+  if (status) errors.status_id = status;
+  const people = await userErrors(db, userIds);
+  if (people) errors.users = people;
+  return errors;
+}
+
+/** Throws the 422 of a status that does not exist. */
+export async function requireStatus(db: Database, statusId: number): Promise<void> {
+  const errors = await statusErrors(db, statusId);
+  if (errors) throw validationFailed({ status_id: errors });
+}
+
+/** Throws the 422 of a user that does not exist, keyed by the caller's field name. */
+export async function requireUser(db: Database, userId: number, field: string): Promise<void> {
+  const errors = await userErrors(db, [userId]);
+  if (errors) throw validationFailed({ [field]: errors });
+}
+
+/** A status or user deleted between the check and the write: still the field's error, not a 500. */
+export async function withReferences<T>(db: Database, statusId: number | undefined, userIds: number[], write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (postgresErrorCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    const errors = await referenceErrors(db, statusId, userIds);
+    throw Object.keys(errors).length > 0 ? validationFailed(errors) : error;
+  }
+}
+
+/** The 409 of a stale update: who saved the version the caller has not seen, and when. */
+export async function versionConflict(tx: Database, id: number): Promise<AppError> {
+  const [row] = await tx
+    .select({ version: leads.version, updatedAt: leads.updatedAt, user: { id: users.id, name: users.name } })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.updatedBy))
+    .where(eq(leads.id, id));
+  const who = row.user && row.user.id !== null ? (row.user as { id: number; name: string }) : null;
+  const message = who
+    ? `Лид уже изменил(а) ${who.name}. Загрузите актуальную версию, прежде чем сохранять.`
+    : 'Лид уже изменён. Загрузите актуальную версию, прежде чем сохранять.';
+  return new AppError('LEAD_VERSION_CONFLICT', message, undefined, {
+    conflict: { updated_by: who, updated_at: row.updatedAt.toISOString(), version: row.version },
+  });
+}

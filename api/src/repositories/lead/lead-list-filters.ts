@@ -1,0 +1,54 @@
+import { and, eq, exists, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { leadFavorites } from '../../db/schema/lead-favorites';
+import { leads } from '../../db/schema/leads';
+import { phoneSearchVariants } from '../../lib/phone';
+import { assignedTo, type LeadScopeHelper, type LeadViewer } from '../lead-scope';
+
+/** The list's filters; CSV export takes the same ones. */
+export interface LeadListFilters {
+  search?: string;
+  statusId?: number;
+  userId?: number;
+  favoriteOnly: boolean;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (value: string) => like(leads.searchText, `%${escapeLike(value)}%`);
+const PHONE_ONLY = /^[\d\s()+\-.]+$/;
+
+/**
+ * Search terms: a query made only of phone characters is one phone number ('+7 (912) 345' → 7912345);
+ * otherwise every word must match a name part or, when it has digits only, the phone digits.
+ */
+function searchCondition(search: string): SQL | undefined {
+  const text = search.trim().toLowerCase();
+  if (text === '') return undefined;
+  const phoneCondition = (fragment: string) => or(...phoneSearchVariants(fragment).map(contains));
+  if (PHONE_ONLY.test(text) && /\d/.test(text)) return phoneCondition(text);
+  const words = text.split(/\s+/).map((word) => (PHONE_ONLY.test(word) && /\d/.test(word) ? phoneCondition(word) : contains(word)));
+  return and(...words);
+}
+
+/** The WHERE of the list and of the export: the viewer's scope and the chosen filters. */
+export async function leadFilterCondition(
+  db: Database,
+  scope: LeadScopeHelper,
+  filters: LeadListFilters,
+  viewer: LeadViewer,
+): Promise<SQL | undefined> {
+  return and(
+    await scope.condition(viewer),
+    filters.search ? searchCondition(filters.search) : undefined,
+    filters.statusId !== undefined ? eq(leads.statusId, filters.statusId) : undefined,
+    filters.userId !== undefined ? assignedTo(db, filters.userId) : undefined,
+    filters.favoriteOnly
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(leadFavorites)
+            .where(and(eq(leadFavorites.leadId, leads.id), eq(leadFavorites.userId, viewer.id))),
+        )
+      : undefined,
+  );
+}
