@@ -8,6 +8,7 @@ import { AppError } from './errors/app-error';
 import { auth } from './plugins/auth';
 import { database } from './plugins/database';
 import { errorHandler } from './plugins/error-handler';
+import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { repositories } from './plugins/repositories';
@@ -63,6 +64,7 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   });
   await app.register(database, { config, connection });
   await app.register(repositories);
+  await app.register(jobs);
   await app.register(mailer);
   await app.register(auth);
   await app.register(leadImports);

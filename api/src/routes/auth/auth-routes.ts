@@ -20,7 +20,7 @@ export const RESET_LINK_SENT = 'If an account exists for that address, we have e
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const { perIp, perEmail, timeWindowMs } = config.loginRateLimit;
+  const { perIp, perEmailAndIp: perEmail, timeWindowMs } = config.loginRateLimit;
   // Per address: every attempt counts, checked before the body is even parsed.
   const perIpLimit = { rateLimit: { max: perIp, timeWindow: timeWindowMs } };
   // Per email: only failed attempts count, so a user who keeps signing in is not locked out.
