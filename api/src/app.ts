@@ -47,6 +47,9 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
     trustProxy: config.trustProxy,
     // Room for rich-text notes; file uploads go through multipart, each route with its own limit.
     bodyLimit: 1024 * 1024,
+    // The first start creates the embedded database (initdb) and applies every migration: on a busy machine that
+    // takes longer than Fastify's 10 s default for one plugin.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A JSON API: plain-text bodies get 415 rather than reaching validation as strings.
