@@ -11,6 +11,7 @@ import { errorHandler } from './plugins/error-handler';
 import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
+import { passwordReset } from './plugins/password-reset';
 import { repositories } from './plugins/repositories';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
@@ -69,6 +70,7 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   await app.register(repositories);
   await app.register(jobs);
   await app.register(mailer);
+  await app.register(passwordReset);
   await app.register(auth);
   await app.register(leadImports);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.

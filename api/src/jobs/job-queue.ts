@@ -68,8 +68,6 @@ export interface JobFailure {
 export interface EnqueueOptions {
   /** Run no earlier than this many seconds from now. */
   startAfterSeconds?: number;
-  /** While a job with this key waits in the queue, enqueueing another one with the same key does nothing. */
-  singletonKey?: string;
 }
 
 export interface JobQueue {
@@ -277,10 +275,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async enqueue(name, data, enqueueOptions = {}) {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`No job queue named "${name}"`);
-      const id = await boss.send(name, data as object, {
-        startAfter: enqueueOptions.startAfterSeconds,
-        singletonKey: enqueueOptions.singletonKey,
-      });
+      const id = await boss.send(name, data as object, { startAfter: enqueueOptions.startAfterSeconds });
       if (!id) throw new Error(`The job queue "${name}" refused a job`);
       // This instance's idle worker starts it now instead of at its next poll.
       wakers.get(name)?.();
