@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DuplicateMode, LeadImportField, LeadImportJob, LeadScope } from '@crm/shared/schemas';
+import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
