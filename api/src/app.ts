@@ -13,6 +13,7 @@ import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { passwordReset } from './plugins/password-reset';
 import { repositories } from './plugins/repositories';
+import { securityHeaders } from './plugins/security-headers';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -60,6 +61,7 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   app.decorate('config', config);
 
   await app.register(errorHandler);
+  await app.register(securityHeaders);
   await app.register(swaggerDocs);
   await app.register(rateLimit, {
     global: false,
