@@ -8,9 +8,12 @@ import { AppError } from './errors/app-error';
 import { auth } from './plugins/auth';
 import { database } from './plugins/database';
 import { errorHandler } from './plugins/error-handler';
+import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
+import { passwordReset } from './plugins/password-reset';
 import { repositories } from './plugins/repositories';
+import { securityHeaders } from './plugins/security-headers';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -46,6 +49,9 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
     trustProxy: config.trustProxy,
     // Room for rich-text notes; file uploads go through multipart, each route with its own limit.
     bodyLimit: 1024 * 1024,
+    // The first start creates the embedded database (initdb) and applies every migration: on a busy machine that
+    // takes longer than Fastify's 10 s default for one plugin.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A JSON API: plain-text bodies get 415 rather than reaching validation as strings.
@@ -55,6 +61,7 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   app.decorate('config', config);
 
   await app.register(errorHandler);
+  await app.register(securityHeaders);
   await app.register(swaggerDocs);
   await app.register(rateLimit, {
     global: false,
@@ -63,7 +70,9 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
   });
   await app.register(database, { config, connection });
   await app.register(repositories);
+  await app.register(jobs);
   await app.register(mailer);
+  await app.register(passwordReset);
   await app.register(auth);
   await app.register(leadImports);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.

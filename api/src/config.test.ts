@@ -62,4 +62,20 @@ describe('loadConfig', () => {
       },
     );
   });
+
+  test('API docs are public while developing and need sign-in in production, unless API_DOCS says otherwise', () => {
+    assert.equal(loadConfig({}).apiDocs, 'public');
+    assert.equal(loadConfig({ NODE_ENV: 'production' }).apiDocs, 'auth');
+    assert.equal(loadConfig({ NODE_ENV: 'production', API_DOCS: 'public' }).apiDocs, 'public');
+    assert.equal(loadConfig({ API_DOCS: 'off' }).apiDocs, 'off');
+    assert.throws(() => loadConfig({ API_DOCS: 'private' }), /API_DOCS: Use public, auth or off/);
+  });
+
+  test('sign-in limits and the job lease', () => {
+    const config = loadConfig({ LOGIN_RATE_LIMIT_PER_EMAIL_IP: '5', LOGIN_SLOWDOWN_PER_EMAIL: '30', JOB_LEASE_SECONDS: '20' });
+    assert.deepEqual([config.loginRateLimit.perEmailAndIp, config.loginRateLimit.slowdownAfter], [5, 30]);
+    assert.deepEqual(config.jobs, { leaseSeconds: 20, pollSeconds: 2, maintenanceSeconds: 10, retryDelaySeconds: 5 });
+    assert.deepEqual([loadConfig({}).loginRateLimit.perEmailAndIp, loadConfig({}).loginRateLimit.slowdownAfter, loadConfig({}).jobs.leaseSeconds], [10, 20, 60]);
+    assert.throws(() => loadConfig({ JOB_LEASE_SECONDS: '1' }), /JOB_LEASE_SECONDS/);
+  });
 });

@@ -35,7 +35,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1')
     .default(false),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
-  LOGIN_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
+  API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 export type RemoteName = 'leads' | 'documents' | 'admin';
@@ -58,8 +61,40 @@ export interface AppConfig {
   webDistRoot: string;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits are per address). */
   trustProxy: boolean;
-  loginRateLimit: { perIp: number; perEmail: number; timeWindowMs: number };
+  loginRateLimit: {
+    /** Sign-in attempts per minute from one address, whatever the email (in memory, per instance). */
+    perIp: number;
+    /** Failed attempts per window for one (email, address) pair before that pair is refused (429) for the window. */
+    perEmailAndIp: number;
+    /** Failed attempts per slowdown window for one email, from any address, after which answers are delayed. */
+    slowdownAfter: number;
+    timeWindowMs: number;
+    slowdownWindowMs: number;
+    /** Added per failure over `slowdownAfter`, up to `maxDelayMs`. */
+    delayStepMs: number;
+    maxDelayMs: number;
+  };
   passwordResetTtlMinutes: number;
+  /** `public`: anyone reads /api/docs; `auth`: the OpenAPI JSON needs a bearer token; `off`: no docs at all. */
+  apiDocs: 'public' | 'auth' | 'off';
+  /** Origins the Content Security Policy allows besides this server and the remotes (docs/decisions/004). */
+  csp: {
+    /** Where stored files are served from when they are not on this server (a file storage issue sets it). */
+    imgOrigins: string[];
+    /** The realtime service (the notifications issue sets it). */
+    connectOrigins: string[];
+  };
+  /** Background jobs (src/jobs/job-queue.ts). */
+  jobs: {
+    /** How long a worker holds a job without a heartbeat before another may take it over. */
+    leaseSeconds: number;
+    /** How often an idle worker looks for new jobs (jobs enqueued by this instance start at once). */
+    pollSeconds: number;
+    /** How often expired leases are looked for (once for all instances). */
+    maintenanceSeconds: number;
+    /** First wait before a failed job runs again; doubles with each attempt. */
+    retryDelaySeconds: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -98,7 +133,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     webDistRoot: e.WEB_DIST_ROOT ? path.resolve(baseDir, e.WEB_DIST_ROOT) : path.dirname(findPackageRoot()),
     trustProxy: e.TRUST_PROXY,
-    loginRateLimit: { perIp: e.LOGIN_RATE_LIMIT_PER_IP, perEmail: e.LOGIN_RATE_LIMIT_PER_EMAIL, timeWindowMs: 60_000 },
+    loginRateLimit: {
+      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      perEmailAndIp: e.LOGIN_RATE_LIMIT_PER_EMAIL_IP,
+      slowdownAfter: e.LOGIN_SLOWDOWN_PER_EMAIL,
+      timeWindowMs: 60_000,
+      slowdownWindowMs: 15 * 60_000,
+      delayStepMs: 250,
+      maxDelayMs: 5_000,
+    },
     passwordResetTtlMinutes: 60,
+    // Open while developing, behind sign-in in production unless the operator decides otherwise.
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'auth' : 'public'),
+    csp: { imgOrigins: [], connectOrigins: [] },
+    jobs: {
+      leaseSeconds: e.JOB_LEASE_SECONDS,
+      pollSeconds: 2,
+      maintenanceSeconds: Math.min(30, Math.max(1, Math.floor(e.JOB_LEASE_SECONDS / 2))),
+      retryDelaySeconds: 5,
+    },
   };
 }

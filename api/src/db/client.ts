@@ -14,7 +14,7 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseConnection =
   | { driver: 'pglite'; db: PgliteDatabase; client: PGlite; close: () => Promise<void> }
-  | { driver: 'postgres'; db: NodePgDatabase; close: () => Promise<void> };
+  | { driver: 'postgres'; db: NodePgDatabase; pool: pg.Pool; close: () => Promise<void> };
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string }
@@ -32,7 +32,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     pool.on('error', (error) => {
       process.stderr.write(`${JSON.stringify({ level: 40, msg: 'PostgreSQL idle connection lost', err: error.message })}\n`);
     });
-    return { driver: 'postgres', db: drizzleNodePg({ client: pool }), close: () => pool.end() };
+    return { driver: 'postgres', db: drizzleNodePg({ client: pool }), pool, close: () => pool.end() };
   }
   return createPglite(options);
 }

@@ -1,25 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DuplicateMode, LEAD_IMPORT_FIELD_LABELS as IMPORT_FIELD_LABELS, type LeadImportField, leadInputSchema } from '@crm/shared/schemas';
+import { z } from 'zod';
+import { LEAD_IMPORT_FIELD_LABELS as IMPORT_FIELD_LABELS, type LeadImportField, leadInputSchema } from '@crm/shared/schemas';
+import { postgresErrorCode } from '../db/errors';
 import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
-import type { ParsedCsv } from '../lib/csv';
+import { decodeCsv, parseCsv } from '../lib/csv';
 import { prepareLeadFields, STATUS_NOT_FOUND, USER_NOT_FOUND } from '../lib/lead-fields';
-import type { ImportCounts, ImportedLead, LeadImportRepository } from '../repositories/lead-import-repository';
-import type { LeadViewer } from '../repositories/lead-scope';
+import {
+  type ImportCounts,
+  type ImportedLead,
+  ImportSupersededError,
+  type LeadImportRepository,
+} from '../repositories/lead-import-repository';
+import { PermanentJobError } from './job-queue';
+
+declare module './job-queue' {
+  interface JobDataByName {
+    'lead-import': { jobId: number };
+  }
+}
+
+export const LEAD_IMPORT_QUEUE = 'lead-import';
+export const leadImportJobDataSchema = z.object({ jobId: z.number().int().positive() });
 
 /** Rows per transaction (and per multi-row INSERT). */
 export const IMPORT_BATCH = 1_000;
 /** Up to this many visible leads, their phones are read once for duplicate detection instead of per batch. */
 export const PHONE_PRELOAD_LIMIT = 250_000;
 
-export interface LeadImportTask {
-  jobId: number;
-  rows: ParsedCsv['rows'];
-  columns: Partial<Record<LeadImportField, number>>;
-  onDuplicate: DuplicateMode;
-  viewer: LeadViewer;
-  /** Defaults to PHONE_PRELOAD_LIMIT; tests lower it to take the per-batch path. */
-  phonePreloadLimit?: number;
-}
+/** What an import row refers to by column index. */
+export type ImportColumns = Partial<Record<LeadImportField, number>>;
 
 export interface ImportLookups {
   statusByName: Map<string, number>;
@@ -47,7 +56,7 @@ const lowerKey = (value: string) => value.trim().toLowerCase();
  */
 export function validateImportRow(
   cells: string[],
-  columns: LeadImportTask['columns'],
+  columns: ImportColumns,
   lookups: ImportLookups,
 ): { lead: ImportedLead; errors: [] } | { lead: null; errors: string[] } {
   const cell = (field: LeadImportField) => (columns[field] === undefined ? undefined : (cells[columns[field]] ?? '').trim());
@@ -111,97 +120,136 @@ export function validateImportRow(
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as jsonb can hold it: PostgreSQL refuses NUL and unpaired surrogates there, and a rejected row keeps the
+ * very cells that were rejected (perhaps for holding one). They become U+FFFD in the report.
+ */
+export function storableText(value: string): string {
+  return value.replaceAll('\u0000', '\uFFFD').replace(UNPAIRED_SURROGATE, '\uFFFD');
+}
+
+/** SQLSTATE classes the same rows would hit again on every attempt: data exceptions and integrity violations. */
+const PERMANENT_SQLSTATE_CLASSES = new Set(['22', '23']);
+
+export const IMPORT_FAILED_MESSAGE = 'Импорт прервался из-за ошибки сервера; загруженные строки сохранены.';
+const rowsRefused = (first: number, last: number) =>
+  `База данных не приняла строки ${first}–${last}; импорт остановлен, строки до них сохранены.`;
+
 /** Where an earlier row of the file went: a lead that exists (id), or a new lead of the batch still being built. */
 type Target = { leadId: number } | { pending: { lead: ImportedLead; leadId?: number } };
 
+export interface LeadImportRunOptions {
+  repository: LeadImportRepository;
+  log: FastifyBaseLogger;
+  /** Aborted when this worker must stop; the job then resumes elsewhere from the last written batch. */
+  signal: AbortSignal;
+  /** Defaults to PHONE_PRELOAD_LIMIT; tests lower it to take the per-batch path. */
+  phonePreloadLimit?: number;
+}
+
 /**
- * Runs an import job to the end: validates each row, sorts valid rows into new leads, updates and skips by
- * normalised phone (existing leads the importer can see, and earlier rows of the same file), writes each batch of
- * 1,000 rows in one transaction, and saves progress after each. Rejected rows are kept with their reasons for the
- * report. Never throws: a failure marks the job failed.
+ * Runs an import job, or resumes it after the last batch an earlier attempt wrote: validates each row, sorts valid
+ * rows into new leads, updates and skips by normalised phone (existing leads the importer can see, and earlier rows
+ * of the same file), and writes each batch of 1,000 rows in one transaction together with the job's counts, its
+ * rejected rows and its position in the file. So the counts always match the database, a crash loses at most the
+ * batch in flight (which the next attempt writes), and two workers can never both write a batch.
+ *
+ * Throws to have the job retried; a {@link PermanentJobError} when the database refuses the rows themselves.
  */
-export async function runLeadImport(
-  task: LeadImportTask,
-  deps: { repository: LeadImportRepository; log: FastifyBaseLogger; signal: AbortSignal },
-): Promise<void> {
-  const { repository, log, signal } = deps;
-  const counts: ImportCounts = { processed: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
-  const rejectedRows: RejectedImportRow[] = [];
+export async function runLeadImport(jobId: number, options: LeadImportRunOptions): Promise<void> {
+  const { repository, log, signal } = options;
+  const job = await repository.claim(jobId);
+  if (!job) return;
   const started = performance.now();
-  try {
-    const found = await repository.lookups();
-    const lookups: ImportLookups = {
-      statusByName: new Map(found.statuses.map((s) => [lowerKey(s.name), s.id])),
-      userByEmail: new Map(found.users.map((u) => [lowerKey(u.email), u.id])),
-      defaultStatusId: found.statuses[0]?.id ?? null,
-    };
-    const seen = new Map<string, Target>();
-    const known = task.onDuplicate === 'create' ? new Map<string, number>() : await repository.visiblePhones(task.viewer, task.phonePreloadLimit ?? PHONE_PRELOAD_LIMIT);
+  const { rows } = parseCsv(decodeCsv(Buffer.from(job.file)));
 
-    for (let start = 0; start < task.rows.length; start += IMPORT_BATCH) {
-      // PGlite answers without real I/O, so without this the job would hold the event loop until it ends: no
-      // progress polls, not even the 202 of the upload that started it.
-      await yieldToEventLoop();
-      if (signal.aborted) throw new Error('The server is shutting down');
-      const batch = task.rows.slice(start, start + IMPORT_BATCH);
-      const valid: ImportedLead[] = [];
-      for (const row of batch) {
-        const result = validateImportRow(row.cells, task.columns, lookups);
-        if (result.lead) valid.push(result.lead);
-        else rejectedRows.push({ line: row.line, values: row.cells, errors: result.errors });
+  const found = await repository.lookups();
+  const lookups: ImportLookups = {
+    statusByName: new Map(found.statuses.map((s) => [lowerKey(s.name), s.id])),
+    userByEmail: new Map(found.users.map((u) => [lowerKey(u.email), u.id])),
+    defaultStatusId: found.statuses[0]?.id ?? null,
+  };
+  // Leads written by an earlier attempt are in the database by now, so they are found like any existing lead.
+  const seen = new Map<string, Target>();
+  const known =
+    job.onDuplicate === 'create'
+      ? new Map<string, number>()
+      : await repository.visiblePhones(job.viewer, options.phonePreloadLimit ?? PHONE_PRELOAD_LIMIT);
+
+  for (let start = job.processed; start < rows.length; start += IMPORT_BATCH) {
+    // PGlite answers without real I/O, so without this the job would hold the event loop until it ends: no
+    // progress polls, not even the 202 of the upload that started it.
+    await yieldToEventLoop();
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('Stopped');
+    const batch = rows.slice(start, start + IMPORT_BATCH);
+    const counts: ImportCounts = { processed: batch.length, created: 0, updated: 0, skipped: 0, rejected: 0 };
+    const rejectedRows: RejectedImportRow[] = [];
+    const valid: ImportedLead[] = [];
+    for (const row of batch) {
+      const result = validateImportRow(row.cells, job.columns, lookups);
+      if (result.lead) valid.push(result.lead);
+      else rejectedRows.push({ line: row.line, values: row.cells.map(storableText), errors: result.errors.map(storableText) });
+    }
+    counts.rejected = rejectedRows.length;
+
+    const unseen = () => [...new Set(valid.map((l) => l.phoneNormalized).filter((phone) => !seen.has(phone)))];
+    const existing = known ?? (await repository.existingByPhone(unseen(), job.viewer));
+
+    const inserts: { lead: ImportedLead; leadId?: number }[] = [];
+    const updates = new Map<number, ImportedLead>();
+    for (const lead of valid) {
+      const key = lead.phoneNormalized;
+      const existingId = existing.get(key);
+      let target = seen.get(key);
+      if (!target && existingId !== undefined) {
+        target = { leadId: existingId };
+        seen.set(key, target);
       }
-      counts.rejected = rejectedRows.length;
-
-      const unseen = () => [...new Set(valid.map((l) => l.phoneNormalized).filter((phone) => !seen.has(phone)))];
-      const existing = known ?? (await repository.existingByPhone(unseen(), task.viewer));
-
-      const inserts: { lead: ImportedLead; leadId?: number }[] = [];
-      const updates = new Map<number, ImportedLead>();
-      for (const lead of valid) {
-        const key = lead.phoneNormalized;
-        const existingId = existing.get(key);
-        let target = seen.get(key);
-        if (!target && existingId !== undefined) {
-          target = { leadId: existingId };
-          seen.set(key, target);
-        }
-        if (!target || task.onDuplicate === 'create') {
-          const pending = { lead };
-          inserts.push(pending);
-          if (!target) seen.set(key, { pending });
-          counts.created++;
-        } else if (task.onDuplicate === 'skip') {
-          counts.skipped++;
-        } else if ('leadId' in target) {
-          updates.set(target.leadId, lead);
-          counts.updated++;
-        } else if (target.pending.leadId !== undefined) {
-          updates.set(target.pending.leadId, lead);
-          counts.updated++;
-        } else {
-          // The earlier row is a new lead of this very batch: it is written with the later row's values.
-          target.pending.lead = lead;
-          counts.updated++;
-        }
+      if (!target || job.onDuplicate === 'create') {
+        const pending = { lead };
+        inserts.push(pending);
+        if (!target) seen.set(key, { pending });
+        counts.created++;
+      } else if (job.onDuplicate === 'skip') {
+        counts.skipped++;
+      } else if ('leadId' in target) {
+        updates.set(target.leadId, lead);
+        counts.updated++;
+      } else if (target.pending.leadId !== undefined) {
+        updates.set(target.pending.leadId, lead);
+        counts.updated++;
+      } else {
+        // The earlier row is a new lead of this very batch: it is written with the later row's values.
+        target.pending.lead = lead;
+        counts.updated++;
       }
-
-      const ids = await repository.writeBatch({
-        inserts: inserts.map((p) => p.lead),
-        updates,
-        actorId: task.viewer.id,
-        defaultStatusId: lookups.defaultStatusId,
-      });
-      inserts.forEach((pending, i) => (pending.leadId = ids[i]));
-      counts.processed += batch.length;
-      await repository.saveProgress(task.jobId, counts);
     }
 
-    await repository.finish(task.jobId, { status: 'done', counts, rejectedRows });
-    log.info({ jobId: task.jobId, ...counts, ms: Math.round(performance.now() - started) }, 'Lead import finished');
-  } catch (error) {
-    log.error({ err: error, jobId: task.jobId }, 'Lead import failed');
-    await repository
-      .finish(task.jobId, { status: 'failed', counts, rejectedRows, error: 'Импорт прервался из-за ошибки сервера; загруженные строки сохранены.' })
-      .catch((finishError: unknown) => log.error({ err: finishError, jobId: task.jobId }, 'Could not mark the import failed'));
+    let ids: number[];
+    try {
+      ids = await repository.writeBatch({
+        inserts: inserts.map((p) => p.lead),
+        updates,
+        actorId: job.viewer.id,
+        defaultStatusId: lookups.defaultStatusId,
+        progress: { jobId, from: start, counts, rejectedRows },
+      });
+    } catch (error) {
+      if (error instanceof ImportSupersededError) {
+        log.warn({ jobId }, 'Another worker moved this import on; stopping here');
+        return;
+      }
+      const code = postgresErrorCode(error);
+      if (code && PERMANENT_SQLSTATE_CLASSES.has(code.slice(0, 2))) {
+        throw new PermanentJobError(rowsRefused(batch[0].line, batch.at(-1)!.line), { cause: error });
+      }
+      throw error;
+    }
+    inserts.forEach((pending, i) => (pending.leadId = ids[i]));
   }
+
+  await repository.complete(jobId);
+  log.info({ jobId, rows: rows.length, resumedAt: job.processed, ms: Math.round(performance.now() - started) }, 'Lead import finished');
 }

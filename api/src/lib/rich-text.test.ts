@@ -11,7 +11,7 @@ describe('sanitizeRichText', () => {
       '<table><thead><tr><th colspan="2">Шапка</th></tr></thead><tbody><tr><td rowspan="2">1</td></tr></tbody></table>',
       '<pre><code>const a = 1;</code></pre><details open><summary>Раздел</summary><div data-collapsible-content>Текст</div></details>',
       '<img src="/api/uploads/0123456789abcdef0123456789abcdef.png" alt="Схема" width="320" height="200" />',
-      '<img src="https://example.com/a.png" alt="" />',
+      '<img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=" alt="" />',
     ].join('');
     assert.equal(sanitizeRichText(html), html);
   });
@@ -44,7 +44,7 @@ describe('sanitizeRichText', () => {
       '<p>Текст</p>',
     );
     assert.equal(sanitizeRichText('<svg><script>alert(1)</script></svg><object data="x"></object>'), '');
-    for (const src of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '/api/leads/export', '//evil.example/a.png']) {
+    for (const src of ['javascript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz4=', 'data:text/html;base64,PGI+', '/api/leads/export', '//evil.example/a.png']) {
       assert.equal(sanitizeRichText(`<img src="${src}" onerror="alert(1)">`), '', src);
     }
   });
@@ -52,5 +52,20 @@ describe('sanitizeRichText', () => {
   test('plain text passes unchanged, except the characters HTML needs escaped', () => {
     assert.equal(sanitizeRichText('  Перезвонить в понедельник  '), 'Перезвонить в понедельник');
     assert.equal(sanitizeRichText('Цена < 100 & скидка'), 'Цена &lt; 100 &amp; скидка');
+  });
+
+  test('keeps only images from this server or inline data: an outside image is removed, never fetched by readers', () => {
+    for (const src of [
+      'https://example.com/a.png',
+      'http://127.0.0.1:9999/x.png',
+      'HTTPS://tracker.example/pixel.gif?lead=1',
+      '/api/uploads/../../etc/passwd.png',
+      '/api/uploads/0123456789abcdef0123456789abcdef.svg',
+      '/api/uploads/0123456789abcdef0123456789abcdef.png?x=https://evil.example',
+      'http://crm.example.com/api/uploads/0123456789abcdef0123456789abcdef.png',
+      'data:image/png,not-base64',
+    ]) {
+      assert.equal(sanitizeRichText(`<p>Текст<img src="${src}" alt="x"></p>`), '<p>Текст</p>', src);
+    }
   });
 });

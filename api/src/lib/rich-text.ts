@@ -3,8 +3,12 @@ import sanitizeHtml from 'sanitize-html';
 /** The only embeds the editor makes (shared/src/editor/utils/parse-video-url.ts builds these from a validated id). */
 const VIDEO_EMBED = /^https:\/\/(?:www\.youtube\.com\/embed\/[\w-]+|player\.vimeo\.com\/video\/\d+(?:\?h=[\da-f]+)?)$/i;
 const LINK_HREF = /^(?:https?:|mailto:)/i;
-/** Absolute http(s) images, or the ones POST /api/upload stored. */
-const IMAGE_SRC = /^(?:https?:\/\/|\/api\/uploads\/[\w-]+\.\w+$)/i;
+/**
+ * Only images from this server — the files POST /api/upload stored — or inline raster data. An outside image would
+ * make every reader's browser call a host of the author's choosing (tracking who opens a lead, and when); the editor
+ * uploads pasted outside images instead, and the CSP (img-src) blocks any that slip through.
+ */
+const IMAGE_SRC = /^(?:\/api\/uploads\/[0-9a-f]{32}\.(?:png|jpg|gif|webp)|data:image\/(?:png|jpeg|gif|webp);base64,[a-z0-9+/]+={0,2})$/i;
 const DIMENSION = /^\d{1,4}$/;
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -26,7 +30,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     iframe: ['src', 'width', 'height', 'title', 'frameborder', 'allow', 'allowfullscreen'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+  allowedSchemesByTag: { img: ['data'], iframe: ['https'] },
   allowProtocolRelative: false,
   allowedIframeHostnames: ['www.youtube.com', 'player.vimeo.com'],
   // Dropped with their content rather than unwrapped: their text is code or markup, not prose.

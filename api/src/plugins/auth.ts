@@ -20,6 +20,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Route hook factory: 401 as above, then 403 unless the user's role grants `action` on `subject`. */
     authorize: (action: AbilityAction, subject: AbilitySubject) => (request: FastifyRequest) => Promise<void>;
+    /** As `authorize`, for a route several forms use: 403 unless the role grants at least one of the pairs. */
+    authorizeAny: (pairs: [AbilityAction, AbilitySubject][]) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -53,6 +55,10 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('authorize', (action: AbilityAction, subject: AbilitySubject) => async (request: FastifyRequest) => {
     await authenticate(request);
     if (!request.ability?.can(action, subject)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+  });
+  app.decorate('authorizeAny', (pairs: [AbilityAction, AbilitySubject][]) => async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!pairs.some(([action, subject]) => request.ability?.can(action, subject))) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
   });
 }
 

@@ -8,6 +8,8 @@ import { seedDatabase } from '../db/seed';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The driver-level connection behind `db` (the job queue shares it). */
+    dbConnection: DatabaseConnection;
   }
 }
 
@@ -25,6 +27,7 @@ async function databasePlugin(app: FastifyInstance, { config, connection }: Data
   await runMigrations(conn);
   await seedDatabase(conn.db, { admin: config.admin, log: app.log });
   app.decorate<Database>('db', conn.db);
+  app.decorate<DatabaseConnection>('dbConnection', conn);
 }
 
 export const database = fp(databasePlugin, { name: 'database' });

@@ -1,48 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type LeadImportTask, runLeadImport } from '../jobs/lead-import-job';
-
-export interface LeadImports {
-  /** Starts a job in the background (in this process) and returns at once. */
-  start(task: LeadImportTask): void;
-  /** Resolves when no job is running (tests and benchmarks wait on it; the API polls the job instead). */
-  idle(): Promise<void>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    leadImports: LeadImports;
-  }
-}
+import { IMPORT_FAILED_MESSAGE, LEAD_IMPORT_QUEUE, leadImportJobDataSchema, runLeadImport } from '../jobs/lead-import-job';
 
 /**
- * Import jobs run in-process: the upload answers 202 and the client polls the job. On close, running jobs stop after
- * their current batch (each batch is its own transaction) and are marked failed; jobs a crashed process left
- * running are marked failed at start-up.
+ * CSV imports run as background jobs: the upload stores the file with the job and answers 202, any instance's worker
+ * runs it (resuming after the last written batch if an earlier attempt stopped), and the client polls the job. An
+ * import fails only when its last attempt does: a restart of another instance never touches it.
  */
 async function leadImportsPlugin(app: FastifyInstance) {
-  const running = new Set<Promise<void>>();
-  const shutdown = new AbortController();
-
-  const interrupted = await app.leadImportRepository.failInterrupted();
-  if (interrupted > 0) app.log.warn({ jobs: interrupted }, 'Marked lead imports interrupted by a restart as failed');
-
-  app.decorate<LeadImports>('leadImports', {
-    start(task) {
-      const job = runLeadImport(task, { repository: app.leadImportRepository, log: app.log, signal: shutdown.signal }).finally(() =>
-        running.delete(job),
-      );
-      running.add(job);
-    },
-    async idle() {
-      while (running.size > 0) await Promise.allSettled([...running]);
-    },
-  });
-
-  app.addHook('onClose', async () => {
-    shutdown.abort();
-    await Promise.allSettled([...running]);
+  app.jobs.define({
+    name: LEAD_IMPORT_QUEUE,
+    schema: leadImportJobDataSchema,
+    // Restarts during a long import each cost an attempt; a handful is plenty.
+    retryLimit: 5,
+    run: ({ jobId }, { signal, log }) => runLeadImport(jobId, { repository: app.leadImportRepository, log, signal }),
+    onFailed: ({ jobId }, failure) => app.leadImportRepository.fail(jobId, failure.permanent ? failure.message : IMPORT_FAILED_MESSAGE),
   });
 }
 
-export const leadImports = fp(leadImportsPlugin, { name: 'lead-imports', dependencies: ['repositories'] });
+export const leadImports = fp(leadImportsPlugin, { name: 'lead-imports', dependencies: ['repositories', 'jobs'] });

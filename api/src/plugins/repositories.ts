@@ -16,6 +16,7 @@ import { createLeadSeedRepository, type LeadSeedRepository } from '../repositori
 import { createLeadScope } from '../repositories/lead-scope';
 import { createLeadStatusRepository, type LeadStatusRepository } from '../repositories/lead-status-repository';
 import { createRoleRepository, type RoleRepository } from '../repositories/role-repository';
+import { createSignInAttemptRepository, type SignInAttemptRepository } from '../repositories/sign-in-attempt-repository';
 import { createUserRepository, type UserRepository } from '../repositories/user-repository';
 
 declare module 'fastify' {
@@ -37,6 +38,7 @@ declare module 'fastify' {
     documentCategoryRepository: DocumentCategoryRepository;
     commentStepRepository: CommentStepRepository;
     healthRepository: HealthRepository;
+    signInAttemptRepository: SignInAttemptRepository;
   }
 }
 
@@ -61,6 +63,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
   app.decorate('commentStepRepository', createCommentStepRepository(db));
   app.decorate('healthRepository', createHealthRepository(db));
+  app.decorate('signInAttemptRepository', createSignInAttemptRepository(db));
 }
 
 export const repositories = fp(repositoriesPlugin, { name: 'repositories', dependencies: ['database'] });

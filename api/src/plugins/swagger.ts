@@ -1,12 +1,32 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
-/** OpenAPI built from the routes' zod schemas (the transform turns them into JSON Schema), browsable at /api/docs. */
+/** The machine-readable spec; the UI around it holds nothing but swagger-ui's own files. */
+const SPEC_PATHS = new Set([`${DOCS_PREFIX}/json`, `${DOCS_PREFIX}/yaml`]);
+
+/**
+ * Runs in the browser, inside swagger-ui (serialised into its initializer): every request it makes — the spec itself
+ * and "Try it out" — carries the token the CRM stored at sign-in on this origin, unless one was entered by hand.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- swagger-ui's own type for a request
+function withStoredToken(request: { [prop: string]: any }) {
+  // Only globals here: the function's source text is what runs in the page.
+  const token = (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('accessToken');
+  if (token && !request.headers.Authorization) request.headers.Authorization = `Bearer ${token}`;
+  return request;
+}
+
+/**
+ * OpenAPI built from the routes' zod schemas (the transform turns them into JSON Schema), browsable at /api/docs.
+ * API_DOCS decides who may read it: `public` (development default), `auth` (production default: the spec answers
+ * 401 without a bearer token; the UI sends the token of the CRM session open in the same browser, or one pasted into
+ * Authorize), or `off` (no /api/docs at all). The spec itself is always built: tests read it through `app.swagger()`.
+ */
 async function swaggerPlugin(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -16,7 +36,20 @@ async function swaggerPlugin(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  const { apiDocs } = app.config;
+  if (apiDocs === 'off') return;
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: apiDocs === 'auth' ? { requestInterceptor: withStoredToken, persistAuthorization: true } : {},
+    uiHooks:
+      apiDocs === 'auth'
+        ? {
+            onRequest: async (request: FastifyRequest) => {
+              if (SPEC_PATHS.has(request.routeOptions.url ?? '')) await app.authenticate(request);
+            },
+          }
+        : undefined,
+  });
 }
 
 export const swaggerDocs = fp(swaggerPlugin, { name: 'swagger' });

@@ -116,6 +116,8 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   web.get('/build/remotes/:remote/*', { schema: hidden }, (request, reply) => {
     const { remote, '*': rest } = request.params as { remote: string; '*': string };
     if (!isRemote(remote)) return reply.callNotFound();
+    // A host deployed on another origin may load this remote (REMOTE_*_URL pointing here).
+    reply.header('cross-origin-resource-policy', 'cross-origin');
     return serve(reply, remoteDist(remote), `remote-${remote}`, rest);
   });
 

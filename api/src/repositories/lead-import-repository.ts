@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DuplicateMode, LeadImportJob } from '@crm/shared/schemas';
+import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leadUsers } from '../db/schema/lead-users';
 import { leads } from '../db/schema/leads';
+import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { diffFields, type NewHistoryEntry, recordHistory } from './lead/lead-history-entries';
 import { insertLeadRows, insertLeadUsers, responsibleIds } from './lead/lead-rows';
@@ -28,6 +29,35 @@ export interface ImportCounts {
   updated: number;
   skipped: number;
   rejected: number;
+}
+
+/** What a worker needs to run (or resume) an import. */
+export interface ClaimedImport {
+  id: number;
+  viewer: LeadViewer;
+  onDuplicate: DuplicateMode;
+  columns: Partial<Record<LeadImportField, number>>;
+  file: Uint8Array;
+  /** Rows of the file already written (by an earlier attempt): the run resumes after them. */
+  processed: number;
+  total: number;
+}
+
+/** The progress of one batch, written in the batch's own transaction so the counts always match the rows. */
+export interface BatchProgress {
+  jobId: number;
+  /** `processed` before this batch: the write goes through only if nobody else moved the job on meanwhile. */
+  from: number;
+  counts: ImportCounts;
+  rejectedRows: RejectedImportRow[];
+}
+
+/** Another attempt (a worker that took over an expired lease) already wrote this batch: this one stops. */
+export class ImportSupersededError extends Error {
+  constructor(jobId: number) {
+    super(`Lead import ${jobId} was moved on by another worker`);
+    this.name = 'ImportSupersededError';
+  }
 }
 
 const jobColumns = {
@@ -124,10 +154,19 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
   }
 
   return {
-    async createJob(input: { createdBy: number; onDuplicate: DuplicateMode; fileName: string; headers: string[]; total: number }): Promise<LeadImportJob> {
+    /** A job waiting for a worker; the file is kept with it until the job ends. */
+    async createJob(input: {
+      createdBy: number;
+      onDuplicate: DuplicateMode;
+      fileName: string;
+      headers: string[];
+      total: number;
+      file: Uint8Array;
+      columns: Partial<Record<LeadImportField, number>>;
+    }): Promise<LeadImportJob> {
       const [row] = await db
         .insert(leadImportJobs)
-        .values({ ...input, status: 'running' })
+        .values({ ...input, status: 'pending' })
         .returning(jobColumns);
       return toJob(row);
     },
@@ -149,25 +188,56 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
       return row;
     },
 
-    async saveProgress(id: number, counts: ImportCounts): Promise<void> {
-      await db.update(leadImportJobs).set(counts).where(eq(leadImportJobs.id, id));
+    /**
+     * Marks a job running and answers what a worker needs to run it, with the importer's current lead scope; undefined
+     * when it has ended (done or failed) or its importer was deleted, so a late retry does nothing.
+     */
+    async claim(id: number): Promise<ClaimedImport | undefined> {
+      const [row] = await db
+        .update(leadImportJobs)
+        .set({ status: 'running' })
+        .where(and(eq(leadImportJobs.id, id), inArray(leadImportJobs.status, ['pending', 'running'])))
+        .returning({
+          id: leadImportJobs.id,
+          createdBy: leadImportJobs.createdBy,
+          onDuplicate: leadImportJobs.onDuplicate,
+          columns: leadImportJobs.columns,
+          file: leadImportJobs.file,
+          processed: leadImportJobs.processed,
+          total: leadImportJobs.total,
+        });
+      if (!row?.file) return undefined;
+      const [owner] = await db
+        .select({ leadScope: roles.leadScope })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(users.id, row.createdBy));
+      if (!owner) return undefined;
+      return {
+        id: row.id,
+        viewer: { id: row.createdBy, leadScope: owner.leadScope },
+        onDuplicate: row.onDuplicate,
+        columns: row.columns,
+        file: row.file,
+        processed: row.processed,
+        total: row.total,
+      };
     },
 
-    async finish(id: number, result: { status: 'done' | 'failed'; counts: ImportCounts; rejectedRows: RejectedImportRow[]; error?: string }): Promise<void> {
+    /** The end of a run: every row was written. The file is dropped; the counts are already those of the rows. */
+    async complete(id: number): Promise<void> {
       await db
         .update(leadImportJobs)
-        .set({ ...result.counts, status: result.status, rejectedRows: result.rejectedRows, error: result.error ?? null, finishedAt: new Date() })
-        .where(eq(leadImportJobs.id, id));
+        .set({ status: 'done', file: null, finishedAt: new Date() })
+        .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, leadImportJobs.total)));
     },
 
-    /** Jobs a previous process left unfinished (they run in memory): marked failed at start-up so nobody waits on them. */
-    async failInterrupted(): Promise<number> {
-      const rows = await db
+    /** The job will not run again. Its counts stay those of the batches that were written. */
+    async fail(id: number, error: string): Promise<void> {
+      await db
         .update(leadImportJobs)
-        .set({ status: 'failed', error: 'Импорт прерван перезапуском сервера', finishedAt: new Date() })
-        .where(inArray(leadImportJobs.status, ['pending', 'running']))
-        .returning({ id: leadImportJobs.id });
-      return rows.length;
+        .set({ status: 'failed', error, file: null, finishedAt: new Date() })
+        .where(and(eq(leadImportJobs.id, id), inArray(leadImportJobs.status, ['pending', 'running'])));
     },
 
     /** What rows refer to by name: statuses (in display order) and users by e-mail. */
@@ -211,10 +281,32 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
 
     /**
      * One batch of an import, in one transaction: new leads (multi-row INSERT), their responsible users, changed
-     * leads, and a history row for each. Returns the new leads' ids in input order.
+     * leads, a history row for each, and the job's progress — counts, rejected rows and the position in the file.
+     * The progress is written first and only from the position this worker read: if another worker moved the job on,
+     * nothing is written and {@link ImportSupersededError} is thrown. Returns the new leads' ids in input order.
      */
-    async writeBatch(batch: { inserts: ImportedLead[]; updates: Map<number, ImportedLead>; actorId: number; defaultStatusId: number | null }): Promise<number[]> {
+    async writeBatch(batch: {
+      inserts: ImportedLead[];
+      updates: Map<number, ImportedLead>;
+      actorId: number;
+      defaultStatusId: number | null;
+      progress: BatchProgress;
+    }): Promise<number[]> {
       return db.transaction(async (tx) => {
+        const { jobId, from, counts, rejectedRows } = batch.progress;
+        const moved = await tx
+          .update(leadImportJobs)
+          .set({
+            processed: sql`${leadImportJobs.processed} + ${counts.processed}`,
+            created: sql`${leadImportJobs.created} + ${counts.created}`,
+            updated: sql`${leadImportJobs.updated} + ${counts.updated}`,
+            skipped: sql`${leadImportJobs.skipped} + ${counts.skipped}`,
+            rejected: sql`${leadImportJobs.rejected} + ${counts.rejected}`,
+            rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(rejectedRows)}::jsonb`,
+          })
+          .where(and(eq(leadImportJobs.id, jobId), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, from)))
+          .returning({ id: leadImportJobs.id });
+        if (moved.length === 0) throw new ImportSupersededError(jobId);
         const ids = await insertLeadRows(
           tx,
           batch.inserts.map((lead) => ({

@@ -25,6 +25,8 @@ export interface TestApp {
   app: App;
   config: AppConfig;
   connection: DatabaseConnection;
+  /** The throw-away PostgreSQL database (postgres driver only). */
+  databaseUrl?: string;
   /** Every structured log line the app wrote, parsed. */
   logs: LogLine[];
   /** Signs in through the API and returns the bearer token. */
@@ -38,6 +40,11 @@ export interface BuildTestAppOptions {
   env?: Record<string, string>;
   /** Overrides applied after parsing, for values that are not environment variables. */
   config?: Partial<AppConfig>;
+  /**
+   * A second instance of the app on the same database as this one (as two servers behind a load balancer would
+   * be): closing it leaves the database to its first owner.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 /** A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`. */
@@ -79,14 +86,27 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       LOG_LEVEL: 'info',
       ...options.env,
     }),
+    // Idle workers look for jobs often and failed jobs run again at once, so tests do not wait on timers.
+    jobs: { leaseSeconds: 60, pollSeconds: 0.25, maintenanceSeconds: 30, retryDelaySeconds: 0 },
     ...options.config,
   };
 
   let dropDatabase: (() => Promise<void>) | undefined;
   let connection: DatabaseConnection;
-  if (driver === 'postgres') {
+  let ownsConnection = true;
+  let databaseUrl: string | undefined;
+  if (options.sameDatabaseAs?.databaseUrl) {
+    // Its own pool to the same server database, like another process.
+    databaseUrl = options.sameDatabaseAs.databaseUrl;
+    connection = await createDatabase({ driver: 'postgres', url: databaseUrl });
+  } else if (options.sameDatabaseAs) {
+    // PGlite lives in this process: the other instance shares the one connection.
+    connection = options.sameDatabaseAs.connection;
+    ownsConnection = false;
+  } else if (driver === 'postgres') {
     const database = await createPostgresDatabase();
     dropDatabase = database.drop;
+    databaseUrl = database.url;
     connection = await createDatabase({ driver: 'postgres', url: database.url });
   } else {
     connection = await createPglite({ driver: 'pglite', inMemory: true, loadDataDir: await migratedPgliteSnapshot() });
@@ -107,6 +127,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     app,
     config,
     connection,
+    databaseUrl,
     logs,
     async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
@@ -115,7 +136,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     },
     async close() {
       await app.close();
-      await connection.close();
+      if (ownsConnection) await connection.close();
       await dropDatabase?.();
     },
   };

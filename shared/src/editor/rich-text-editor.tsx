@@ -41,7 +41,10 @@ export interface RichTextEditorProps {
   readOnly?: boolean;
   /** Uploads an image and resolves to its URL; defaults to {@link uploadEditorImage} (`POST /api/upload`). */
   uploadImage?: (file: File) => Promise<string>;
-  /** Told 'Invalid image URL from server' or 'Image upload failed'; defaults to an error toast, else the console. */
+  /**
+   * Told 'Invalid image URL from server', 'Image upload failed', or that a pasted image from another site could not
+   * be copied (it is left out); defaults to an error toast, else the console.
+   */
   onUploadError?: (message: string) => void;
   /** Id of the editable element. */
   id?: string;
@@ -223,7 +226,7 @@ function RichTextEditorView({
           <CheckListPlugin />
           <LinkPlugin validateUrl={isSafeLinkUrl} />
           <TablePlugin hasCellMerge={false} hasCellBackgroundColor={false} hasHorizontalScroll />
-          <ImagePlugin upload={upload} />
+          <ImagePlugin upload={upload} report={reportUploadError} />
           <VideoPlugin />
           <CollapsiblePlugin />
           <EditablePlugin editable={!readOnly} />

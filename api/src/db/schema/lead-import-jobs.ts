@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { DUPLICATE_MODES, IMPORT_JOB_STATUSES } from '@crm/shared/schemas';
+import { customType, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DUPLICATE_MODES, IMPORT_JOB_STATUSES, type LeadImportField } from '@crm/shared/schemas';
 import { users } from './users';
 
 /** A rejected CSV row, kept for the report: its line in the file, its cells and why it was refused. */
@@ -8,6 +8,9 @@ export interface RejectedImportRow {
   values: string[];
   errors: string[];
 }
+
+/** Raw bytes: the uploaded file as it came, which text and jsonb could not hold (a NUL byte, a broken encoding). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** A CSV import run: progress counters while it runs, and the rejected rows for the report once it is done. */
 export const leadImportJobs = pgTable(
@@ -22,6 +25,10 @@ export const leadImportJobs = pgTable(
     fileName: text('file_name').notNull().default(''),
     /** The file's header row, so the report repeats the original columns. */
     headers: jsonb('headers').$type<string[]>().notNull().default([]),
+    /** The uploaded CSV, kept until the job ends so whichever instance runs (or resumes) it can read it. */
+    file: bytea('file'),
+    /** The resolved mapping: import field → column index in the file. */
+    columns: jsonb('columns').$type<Partial<Record<LeadImportField, number>>>().notNull().default({}),
     total: integer('total').notNull().default(0),
     processed: integer('processed').notNull().default(0),
     created: integer('created').notNull().default(0),

@@ -9,26 +9,24 @@ import {
   sessionSchema,
 } from '@crm/shared/schemas';
 import { AppError, validationFailed } from '../../errors/app-error';
+import { PASSWORD_RESET_QUEUE } from '../../jobs/password-reset-job';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import { signInDelayMs } from '../../lib/sign-in-delay';
 import { requireUser } from '../../plugins/auth';
 import { toUserDto } from '../../repositories/user-repository';
 import { bearerSecurity } from '../route-schemas';
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export const RESET_LINK_SENT = 'If an account exists for that address, we have emailed a password reset link.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  const { perIp, perEmail, timeWindowMs } = config.loginRateLimit;
-  // Per address: every attempt counts, checked before the body is even parsed.
-  const perIpLimit = { rateLimit: { max: perIp, timeWindow: timeWindowMs } };
-  // Per email: only failed attempts count, so a user who keeps signing in is not locked out.
-  const emailLimiter = app.createRateLimit({
-    max: perEmail,
-    timeWindow: timeWindowMs,
-    keyGenerator: (request) => `login-email:${(request.body as { email?: string } | undefined)?.email ?? ''}`,
-  });
+  const limits = config.loginRateLimit;
+  // Per address: every attempt counts, checked before the body is even parsed (in memory, per instance).
+  const perIpLimit = { rateLimit: { max: limits.perIp, timeWindow: limits.timeWindowMs } };
 
   app.post(
     '/login',
@@ -37,27 +35,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description:
+          'Failed attempts are limited per (email, client address): after too many the pair answers 429 for a minute, ' +
+          'while the same email from other addresses still works. Many failures for one email from any addresses slow ' +
+          'its answers down (progressive delay) instead of locking it. Every attempt is recorded in sign_in_attempts.',
         body: loginInputSchema,
         response: { 200: sessionSchema, 422: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => {
+      // The schema trimmed and lower-cased the email, so case and spacing variants count as one.
       const { email, password } = request.body;
-      const limit = await emailLimiter(request, { increment: false });
-      if (!limit.isAllowed && limit.remaining === 0) {
-        throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Please try again in ${limit.ttlInSeconds} seconds.`);
+      const ip = request.ip;
+      const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
+      const failures = await app.signInAttemptRepository.recentFailures({
+        email,
+        ip,
+        pairWindowMs: limits.timeWindowMs,
+        emailWindowMs: limits.slowdownWindowMs,
+      });
+      const user = await app.userRepository.findByEmail(email);
+      const attempt = { email, ip, userId: user?.id ?? null, userAgent };
+
+      if (failures.pair >= limits.perEmailAndIp) {
+        await app.signInAttemptRepository.record({ ...attempt, succeeded: false, reason: 'locked', delayMs: 0 });
+        request.log.warn({ email, ip }, 'Sign-in refused: too many failures for this email from this address');
+        const seconds = Math.max(1, Math.ceil(((failures.pairFreeAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
+        throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Please try again in ${seconds} seconds.`);
       }
 
-      const user = await app.userRepository.findByEmail(email);
+      const delayMs = signInDelayMs(failures.email, limits);
+      if (delayMs > 0) await sleep(delayMs);
+
       const valid = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
       if (!user || !valid) {
-        await emailLimiter(request);
+        await app.signInAttemptRepository.record({ ...attempt, succeeded: false, reason: 'invalid_credentials', delayMs });
+        request.log.info({ email, ip, delayMs }, 'Sign-in failed');
         throw validationFailed({ email: [INVALID_CREDENTIALS] }, INVALID_CREDENTIALS);
       }
 
       const [accessToken, userAbilityRules] = await Promise.all([
         app.authRepository.createAccessToken(user.id, config.tokenTtlHours),
         app.roleRepository.rulesForRole(user.role.id),
+        app.signInAttemptRepository.record({ ...attempt, succeeded: true, reason: null, delayMs }),
       ]);
       request.log.info({ userId: user.id }, 'Signed in');
       return { accessToken, userData: toUserDto(user), userAbilityRules };
@@ -100,24 +120,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email } = request.body;
-      const user = await app.userRepository.findByEmail(email);
-      if (user) {
-        const token = await app.authRepository.createPasswordResetToken(user.id, config.passwordResetTtlMinutes);
-        const link = `${config.appUrl}/build/reset-password?${new URLSearchParams({ token, email: user.email })}`;
-        app.mailer.send({
-          to: user.email,
-          subject: 'Reset your CRM password',
-          text: [
-            `Hello ${user.firstName},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your CRM account. Open this link to choose a new one:',
-            link,
-            '',
-            `The link works once and expires in ${config.passwordResetTtlMinutes} minutes. If you did not ask for it, ignore this mail.`,
-          ].join('\n'),
-        });
-      }
+      // The same cheap step for every address (the job looks the account up and mails the link), so neither the
+      // answer nor its timing tells who has an account.
+      await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: request.body.email });
       // The same answer either way, so the form cannot be used to find out who has an account.
       return { message: RESET_LINK_SENT };
     },

@@ -43,8 +43,8 @@ for (const driver of testDrivers()) {
       const started = await t.app.inject({ method: 'POST', url: '/api/leads/import', headers: { ...headers, ...form.headers }, payload: form.payload });
       assert.equal(started.statusCode, 202, started.body);
       const job = started.json().data as LeadImportJob;
-      assert.equal(job.status, 'running');
-      await t.app.leadImports.idle();
+      assert.equal(job.status, 'pending');
+      await t.app.jobs.idle();
       const done = await t.app.inject({ method: 'GET', url: `/api/leads/import/${job.id}`, headers });
       assert.equal(done.statusCode, 200);
       return done.json().data;
@@ -198,12 +198,18 @@ for (const driver of testDrivers()) {
     test('with more leads than the preload limit, duplicates are looked up per batch, within the importer’s scope', async () => {
       const visible = await createLeadVia(t, operator, leadInput(statuses[0].id, { surname: 'Пакетный', phone: '+7 918 000 00 01' }));
       await createLeadVia(t, admin, leadInput(statuses[0].id, { surname: 'Пакетный', phone: '+7 918 000 00 02' }));
-      const { headers, rows } = parseCsv('Фамилия,Имя,Телефон\nПакетный,Новый,8 918 000 00 01\nПакетный,Новый,8 918 000 00 02\nПакетный,Новый,8 918 000 00 03');
-      const job = await t.app.leadImportRepository.createJob({ createdBy: operatorId, onDuplicate: 'update', fileName: 'x.csv', headers, total: rows.length });
-      await runLeadImport(
-        { jobId: job.id, rows, columns: resolveMapping(suggestMapping(headers), headers).columns, onDuplicate: 'update', viewer: { id: operatorId, leadScope: 'own' }, phonePreloadLimit: 0 },
-        { repository: t.app.leadImportRepository, log: t.app.log, signal: new AbortController().signal },
-      );
+      const csv = 'Фамилия,Имя,Телефон\nПакетный,Новый,8 918 000 00 01\nПакетный,Новый,8 918 000 00 02\nПакетный,Новый,8 918 000 00 03';
+      const { headers, rows } = parseCsv(csv);
+      const job = await t.app.leadImportRepository.createJob({
+        createdBy: operatorId,
+        onDuplicate: 'update',
+        fileName: 'x.csv',
+        headers,
+        total: rows.length,
+        file: Buffer.from(csv),
+        columns: resolveMapping(suggestMapping(headers), headers).columns,
+      });
+      await runLeadImport(job.id, { repository: t.app.leadImportRepository, log: t.app.log, signal: new AbortController().signal, phonePreloadLimit: 0 });
       const done = (await t.app.inject({ method: 'GET', url: `/api/leads/import/${job.id}`, headers: operator })).json().data as LeadImportJob;
       // The admin's lead with …02 is outside the Operator's scope, so it is not a duplicate for them.
       assert.deepEqual([done.status, done.created, done.updated], ['done', 2, 1]);

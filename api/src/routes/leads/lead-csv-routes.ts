@@ -12,6 +12,7 @@ import {
   listLeadsQuerySchema,
 } from '@crm/shared/schemas';
 import { type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
+import { IMPORT_FAILED_MESSAGE, LEAD_IMPORT_QUEUE } from '../../jobs/lead-import-job';
 import { decodeCsv, parseCsv, toCsv, UTF8_BOM } from '../../lib/csv';
 import { resolveMapping, suggestMapping } from '../../lib/lead-import-mapping';
 import type { LeadExportRow } from '../../repositories/lead-export-repository';
@@ -159,8 +160,16 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         fileName: file!.filename,
         headers,
         total: rows.length,
+        file: file!.buffer,
+        columns,
       });
-      app.leadImports.start({ jobId: job.id, rows, columns, onDuplicate: options.data.on_duplicate, viewer });
+      try {
+        await app.jobs.enqueue(LEAD_IMPORT_QUEUE, { jobId: job.id });
+      } catch (error) {
+        // Nobody would ever run it: say so on the job instead of leaving it pending for good.
+        await app.leadImportRepository.fail(job.id, IMPORT_FAILED_MESSAGE);
+        throw error;
+      }
       return reply.code(202).send({ data: job });
     },
   );

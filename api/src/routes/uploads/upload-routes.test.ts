@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createRole, createUser } from '../../test/fixtures';
 import { multipart } from '../../test/multipart';
 
 /** A 1×1 transparent PNG. */
@@ -80,5 +81,23 @@ describe('uploads', () => {
       assert.equal(response.statusCode, 404, url);
       assert.match(response.headers['content-type'] as string, /application\/json/, url);
     }
+  });
+
+  test('uploading needs the ability of a form that inserts images: create or edit lead, or edit document', async () => {
+    const asRole = async (role: string, rules: { action: 'view' | 'create' | 'edit'; subject: 'lead' | 'document' }[]) => {
+      await createRole(t, role, rules);
+      return bearer(await (await createUser(t, { email: `${role.toLowerCase()}@test.local`, role })).token());
+    };
+    const nobody = await asRole('Nobody', []);
+    const reader = await asRole('Reader', [{ action: 'view', subject: 'lead' }, { action: 'view', subject: 'document' }]);
+    const leadCreator = await asRole('LeadCreator', [{ action: 'create', subject: 'lead' }]);
+    const leadEditor = await asRole('LeadEditor', [{ action: 'edit', subject: 'lead' }]);
+    const documentEditor = await asRole('DocumentEditor', [{ action: 'edit', subject: 'document' }]);
+    for (const headers of [nobody, reader]) {
+      const refused = await upload(PNG, 'a.png', 'image/png', headers);
+      assert.equal(refused.statusCode, 403);
+      assert.deepEqual(refused.json(), { message: 'This action is unauthorized.', code: 'FORBIDDEN' });
+    }
+    for (const headers of [leadCreator, leadEditor, documentEditor]) assert.equal((await upload(PNG, 'a.png', 'image/png', headers)).statusCode, 200);
   });
 });

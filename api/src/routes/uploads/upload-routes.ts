@@ -4,7 +4,7 @@ import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, uploadResultSchema } from '@crm/shared/schemas';
+import { type AbilityAction, type AbilitySubject, apiErrorSchema, uploadResultSchema } from '@crm/shared/schemas';
 import { notFound, validationFailed } from '../../errors/app-error';
 import { IMAGE_TYPES, type ImageType, sniffImage } from '../../lib/image-type';
 import { readMultipart } from '../read-multipart';
@@ -12,6 +12,12 @@ import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const UPLOADS_PREFIX = '/api/uploads/';
+
+export const UPLOAD_ABILITIES: [AbilityAction, AbilitySubject][] = [
+  ['create', 'lead'],
+  ['edit', 'lead'],
+  ['edit', 'document'],
+];
 
 /** Only names this API generates: 32 hex characters and a sniffed extension. Nothing else reaches the disk. */
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
@@ -31,13 +37,15 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/upload',
     {
-      onRequest: app.authenticate,
+      // The forms whose editor inserts images: a lead's (create or edit) and a document's (edit).
+      onRequest: app.authorizeAny(UPLOAD_ABILITIES),
       schema: {
         tags: ['uploads'],
         summary: 'Store an image (multipart field `image`: PNG, JPEG, GIF or WebP, at most 5 MB) and answer its url',
+        description: 'Needs one of: create lead, edit lead, edit document.',
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
-        response: { 200: uploadResultSchema, 413: apiErrorSchema, 422: apiErrorSchema, 401: protectedErrors[401] },
+        response: { 200: uploadResultSchema, 413: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request) => {

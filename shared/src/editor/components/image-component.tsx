@@ -16,6 +16,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import styled from 'styled-components';
 import { alpha } from '@crm/shared/ui';
 import { SET_IMAGE_ALT_COMMAND } from '../utils/editor-commands';
+import { imageSource } from '../utils/image-source';
 
 export interface ImageComponentProps {
   nodeKey: NodeKey;
@@ -77,6 +78,16 @@ const AltInput = styled.input`
   &:focus { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: -1px; }
 `;
 
+// Stands in for an image of another site while it is copied here: showing it would already call that site.
+const Pending = styled.span`
+  display: inline-block;
+  padding: 0.5rem 0.75rem;
+  border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.sizeSm};
+`;
+
 // Buttons keep the editor's node selection: a mousedown that moved focus would deselect the image first.
 const keepSelection = (event: MouseEvent) => event.preventDefault();
 
@@ -132,6 +143,13 @@ export function ImageComponent({ nodeKey, src, altText, width, height }: ImageCo
   };
 
   const showActions = editable && (isSelected || editingAlt);
+  if (imageSource(src)?.kind === 'outside') {
+    return (
+      <Pending role="status" aria-busy="true">
+        Copying the image…
+      </Pending>
+    );
+  }
   return (
     <Wrapper>
       <Img

@@ -12,7 +12,7 @@ import {
 } from 'lexical';
 import type { JSX } from 'react';
 import { ImageComponent } from '../components/image-component';
-import { isSafeImageUrl } from '../utils/safe-url';
+import { imageSource } from '../utils/image-source';
 
 export type SerializedImageNode = Spread<
   { src: string; altText: string; width?: number; height?: number },
@@ -25,9 +25,11 @@ function positive(value: number | undefined): number | undefined {
 
 function $convertImageElement(domNode: HTMLElement): DOMConversionOutput {
   const img = domNode as HTMLImageElement;
-  const src = img.getAttribute('src') ?? '';
-  // Stored HTML is sanitised by the server, but pasted HTML is not: an unsafe source is dropped, not kept.
-  if (!isSafeImageUrl(src)) return { node: null };
+  // Stored HTML is sanitised by the server, but pasted HTML is not: an unsafe source is dropped, not kept. An image of
+  // another site becomes a node the ImagePlugin copies here (or removes); until then it is neither shown nor exported.
+  const source = imageSource(img.getAttribute('src') ?? '');
+  if (!source) return { node: null };
+  const { src } = source;
   const width = positive(Number(img.getAttribute('width') ?? undefined));
   const height = positive(Number(img.getAttribute('height') ?? undefined));
   return { node: $createImageNode({ src, altText: img.getAttribute('alt') ?? '', width, height }) };
@@ -77,6 +79,9 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
   }
 
   override exportDOM(): DOMExportOutput {
+    // Never stored: an image of another site that was not copied (yet).
+    const kind = imageSource(this.__src)?.kind;
+    if (kind !== 'own' && kind !== 'data') return { element: null };
     const element = document.createElement('img');
     element.setAttribute('src', this.__src);
     element.setAttribute('alt', this.__altText);
@@ -109,6 +114,13 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
 
   getAltText(): string {
     return this.getLatest().__altText;
+  }
+
+  /** Points the image elsewhere (a pasted image once it is uploaded here). */
+  setSrc(src: string): this {
+    const writable = this.getWritable();
+    writable.__src = src;
+    return writable;
   }
 
   setAltText(altText: string): this {
