@@ -7,7 +7,7 @@ import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
 import { auth } from './plugins/auth';
 import { database } from './plugins/database';
-import { errorHandler } from './plugins/error-handler';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { repositories } from './plugins/repositories';
@@ -46,6 +46,9 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
     trustProxy: config.trustProxy,
     // Room for rich-text notes; file uploads go through multipart, each route with its own limit.
     bodyLimit: 1024 * 1024,
+    // Errors raised before a route runs (Node's HTTP parser, Fastify's router) answer in the usual JSON shape too.
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A JSON API: plain-text bodies get 415 rather than reaching validation as strings.
