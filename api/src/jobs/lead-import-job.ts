@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type DuplicateMode, type LeadImportField, leadInputSchema } from '@crm/shared/schemas';
+import { type DuplicateMode, isStorableText, LEAD_IMPORT_FIELDS, type LeadImportField, leadInputSchema, UNSTORABLE_TEXT_MESSAGE_RU } from '@crm/shared/schemas';
 import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
 import type { ParsedCsv } from '../lib/csv';
 import { IMPORT_FIELD_LABELS } from '../lib/lead-import-mapping';
@@ -44,7 +44,8 @@ const lowerKey = (value: string) => value.trim().toLowerCase();
 
 /**
  * One CSV row checked exactly as the form checks a lead — the same zod schema, then the phone (libphonenumber-js)
- * and the sanitised notes — with the status looked up by name and the users by e-mail. Errors read 'Телефон: …'.
+ * and the sanitised notes — with the status looked up by name and the users by e-mail. Errors read 'Телефон: …'. A cell
+ * holding a NUL rejects the row with that reason.
  */
 export function validateImportRow(
   cells: string[],
@@ -52,6 +53,9 @@ export function validateImportRow(
   lookups: ImportLookups,
 ): { lead: ImportedLead; errors: [] } | { lead: null; errors: string[] } {
   const cell = (field: LeadImportField) => (columns[field] === undefined ? undefined : (cells[columns[field]] ?? '').trim());
+  // A cell the database cannot store (a NUL) rejects its row here, with its column named, rather than failing the batch.
+  const unstorable = LEAD_IMPORT_FIELDS.filter((field) => !isStorableText(cell(field) ?? ''));
+  if (unstorable.length > 0) return { lead: null, errors: unstorable.map((field) => `${IMPORT_FIELD_LABELS[field]}: ${UNSTORABLE_TEXT_MESSAGE_RU}`) };
   const errors: string[] = [];
 
   let statusId: number | undefined;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportJob } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
+import { storableJson } from '../db/storable-json';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leadUsers } from '../db/schema/lead-users';
@@ -153,10 +154,11 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
       await db.update(leadImportJobs).set(counts).where(eq(leadImportJobs.id, id));
     },
 
+    /** Rejected rows are kept as the file had them, save what jsonb cannot hold (a NUL cell becomes U+FFFD). */
     async finish(id: number, result: { status: 'done' | 'failed'; counts: ImportCounts; rejectedRows: RejectedImportRow[]; error?: string }): Promise<void> {
       await db
         .update(leadImportJobs)
-        .set({ ...result.counts, status: result.status, rejectedRows: result.rejectedRows, error: result.error ?? null, finishedAt: new Date() })
+        .set({ ...result.counts, status: result.status, rejectedRows: storableJson(result.rejectedRows), error: result.error ?? null, finishedAt: new Date() })
         .where(eq(leadImportJobs.id, id));
     },
 
