@@ -165,9 +165,11 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   this.log.info({ code: appError.code, parserError: error.code }, appError.message);
   if (socket.writable) {
     const body = JSON.stringify(errorBody(appError));
+    // An answer to HEAD has no body, or the client reads it as the start of a next answer.
+    const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${head ? '' : body}`,
     );
   }
   socket.destroySoon();
