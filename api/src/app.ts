@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
@@ -37,10 +37,12 @@ export interface BuildAppOptions {
   /** An already open database (tests); otherwise the app opens the one the config names and closes it on close. */
   connection?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added, with its schemas (the route-table fuzz test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
-export async function buildApp({ config, connection, logger }: BuildAppOptions) {
+export async function buildApp({ config, connection, logger, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -51,6 +53,7 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   // A JSON API: plain-text bodies get 415 rather than reaching validation as strings.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
