@@ -306,6 +306,12 @@ for (const driver of testDrivers()) {
         assert.deepEqual(JSON.parse(answer.body), { message: 'The address is too long.', code: 'URI_TOO_LONG' });
       });
 
+      test('to a HEAD request the 414 has no body, so the client is not left reading a stray one', async () => {
+        const answer = await rawRequest(`HEAD /api/leads?search=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+        assert.equal(answer.status, 414);
+        assert.equal(answer.body, '');
+      });
+
       test('headers larger than the HTTP parser takes are 431 HEADERS_TOO_LARGE', async () => {
         const answer = await rawRequest(`GET /api/leads HTTP/1.1\r\nHost: localhost\r\nX-Junk: ${'a'.repeat(20_000)}\r\n\r\n`);
         assert.equal(answer.status, 431, answer.body);
