@@ -28,7 +28,7 @@ describe('route fuzz requests', () => {
     assert.ok(paths.every((p) => /^\/api\/brand-new\/.+\/files\/.*/.test(p)), 'both parameters are filled');
     assert.ok(paths.some((p) => p.startsWith('/api/brand-new/2147483648/')), 'an id beyond int4');
     assert.ok(requests.some((r) => r.url.includes('?')), 'queries');
-    const types = new Set(requests.map((r) => r.headers['content-type']?.split(';')[0]));
+    const types = new Set<string | undefined>(requests.map((r) => r.headers['content-type']?.split(';')[0]));
     for (const type of ['application/json', 'multipart/form-data', 'text/plain', undefined]) assert.ok(types.has(type), `a ${type} body`);
     assert.ok(requests.some((r) => typeof r.payload === 'string' && r.payload.includes('\\u0000')), 'a NUL in a JSON body');
   });
