@@ -12,8 +12,8 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; opera
   { method: 'PUT', url: '/api/lead-status/1', operator: 403 },
   { method: 'POST', url: '/api/lead-status/reorder', operator: 403 },
   { method: 'GET', url: '/api/leads', operator: 200 },
-  // The Operator may view, create and edit leads: past the ability check, lead 1 does not exist (404) or the empty
-  // body is invalid (422).
+  // The Operator may view, create and edit leads: past the ability check, lead 1 does not exist (404), the empty
+  // body is invalid (422), or a JSON body where a file is expected is the wrong media type (415).
   { method: 'GET', url: '/api/leads/1', operator: 404 },
   { method: 'POST', url: '/api/leads', operator: 422 },
   { method: 'POST', url: '/api/leads/1', operator: 422 },
@@ -25,10 +25,10 @@ const PROTECTED: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; opera
   { method: 'GET', url: '/api/leads/1/comments', operator: 404 },
   { method: 'POST', url: '/api/leads/bulk', operator: 422 },
   { method: 'GET', url: '/api/leads/export', operator: 200 },
-  { method: 'POST', url: '/api/leads/import/preview', operator: 422 },
-  { method: 'POST', url: '/api/leads/import', operator: 422 },
+  { method: 'POST', url: '/api/leads/import/preview', operator: 415 },
+  { method: 'POST', url: '/api/leads/import', operator: 415 },
   { method: 'GET', url: '/api/leads/import/1', operator: 404 },
-  { method: 'POST', url: '/api/upload', operator: 422 },
+  { method: 'POST', url: '/api/upload', operator: 415 },
   { method: 'GET', url: '/api/document-category', operator: 200 },
   { method: 'POST', url: '/api/document-category', operator: 403 },
   { method: 'DELETE', url: '/api/document-category/1', operator: 403 },

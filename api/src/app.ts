@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
 import { auth } from './plugins/auth';
 import { database } from './plugins/database';
-import { errorHandler } from './plugins/error-handler';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
@@ -40,10 +40,12 @@ export interface BuildAppOptions {
   /** An already open database (tests); otherwise the app opens the one the config names and closes it on close. */
   connection?: DatabaseConnection;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added, with its schemas (the route-table fuzz test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
-export async function buildApp({ config, connection, logger }: BuildAppOptions) {
+export async function buildApp({ config, connection, logger, onRoute }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -52,8 +54,12 @@ export async function buildApp({ config, connection, logger }: BuildAppOptions) 
     // The first start creates the embedded database (initdb) and applies every migration: on a busy machine that
     // takes longer than Fastify's 10 s default for one plugin.
     pluginTimeout: 120_000,
+    // Errors raised before a route runs (Node's HTTP parser, Fastify's router) answer in the usual JSON shape too.
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   // A JSON API: plain-text bodies get 415 rather than reaching validation as strings.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);

@@ -4,12 +4,16 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
   | 'NOT_FOUND'
+  | 'REQUEST_TIMEOUT'
+  | 'CONFLICT'
   | 'STATUS_IN_USE'
   | 'LEAD_VERSION_CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
+  | 'URI_TOO_LONG'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'VALIDATION_FAILED'
   | 'RATE_LIMITED'
+  | 'HEADERS_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE';
 
 export type FieldErrors = Record<string, string[]>;

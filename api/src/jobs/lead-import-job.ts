@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { LEAD_IMPORT_FIELD_LABELS as IMPORT_FIELD_LABELS, type LeadImportField, leadInputSchema } from '@crm/shared/schemas';
+import {
+  isStorableText,
+  LEAD_IMPORT_FIELD_LABELS as IMPORT_FIELD_LABELS,
+  LEAD_IMPORT_FIELDS,
+  type LeadImportField,
+  leadInputSchema,
+  UNSTORABLE_TEXT_MESSAGE_RU,
+} from '@crm/shared/schemas';
 import { postgresErrorCode } from '../db/errors';
 import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { decodeCsv, parseCsv } from '../lib/csv';
@@ -52,7 +59,8 @@ const lowerKey = (value: string) => value.trim().toLowerCase();
 
 /**
  * One CSV row checked exactly as the form checks a lead — the same zod schema, then the phone (libphonenumber-js)
- * and the sanitised notes — with the status looked up by name and the users by e-mail. Errors read 'Телефон: …'.
+ * and the sanitised notes — with the status looked up by name and the users by e-mail. Errors read 'Телефон: …'. A cell
+ * holding a NUL rejects the row with that reason.
  */
 export function validateImportRow(
   cells: string[],
@@ -60,6 +68,9 @@ export function validateImportRow(
   lookups: ImportLookups,
 ): { lead: ImportedLead; errors: [] } | { lead: null; errors: string[] } {
   const cell = (field: LeadImportField) => (columns[field] === undefined ? undefined : (cells[columns[field]] ?? '').trim());
+  // A cell the database cannot store (a NUL) rejects its row here, with its column named, rather than failing the batch.
+  const unstorable = LEAD_IMPORT_FIELDS.filter((field) => !isStorableText(cell(field) ?? ''));
+  if (unstorable.length > 0) return { lead: null, errors: unstorable.map((field) => `${IMPORT_FIELD_LABELS[field]}: ${UNSTORABLE_TEXT_MESSAGE_RU}`) };
   const errors: string[] = [];
 
   let statusId: number | undefined;

@@ -29,6 +29,13 @@ describe('error handler', () => {
       throw new Error('connection string postgres://secret@db');
     });
     fastify.post('/nested', { schema: { body: z.object({ items: z.array(z.object({ name: z.string().min(1, 'Enter a name') })) }) } }, () => ({}));
+    // What drizzle throws when the driver refuses a query: its own error, with the driver's as `cause`.
+    fastify.get('/database/:code', (request) => {
+      const { code } = request.params as { code: string };
+      const { detail, column } = request.query as { detail?: string; column?: string };
+      const driverError = Object.assign(new Error('value "2147483648" is out of range for type integer'), { code, detail, column });
+      throw Object.assign(new Error('Failed query: select "id" from "leads" where "id" = $1\nparams: 2147483648'), { cause: driverError });
+    });
     fastify.get('/bad-answer', { schema: { response: { 200: z.object({ id: z.number() }) } } }, () => ({ id: 'not a number' }) as never);
     app = fastify;
     await app.ready();
@@ -73,14 +80,61 @@ describe('error handler', () => {
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
       NOT_FOUND: 404,
+      REQUEST_TIMEOUT: 408,
+      CONFLICT: 409,
       STATUS_IN_USE: 409,
       LEAD_VERSION_CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
+      URI_TOO_LONG: 414,
       UNSUPPORTED_MEDIA_TYPE: 415,
       VALIDATION_FAILED: 422,
       RATE_LIMITED: 429,
+      HEADERS_TOO_LARGE: 431,
       SERVICE_UNAVAILABLE: 503,
     };
     for (const [code, status] of Object.entries(codes)) assert.equal(statusForCode(code as ErrorCode), status);
+  });
+
+  describe('database errors that are the client\'s fault are 4xx, with a clear message and no internals', () => {
+    const cases: { code: string; query?: string; status: number; body: object }[] = [
+      { code: '22P02', status: 422, body: { message: 'A value has the wrong format.', code: 'VALIDATION_FAILED', errors: { request: ['A value has the wrong format.'] } } },
+      { code: '22003', status: 422, body: { message: 'A number is out of range.', code: 'VALIDATION_FAILED', errors: { request: ['A number is out of range.'] } } },
+      { code: '22021', status: 422, body: { message: 'A text contains a character that cannot be saved (a NUL or a broken emoji).', code: 'VALIDATION_FAILED', errors: { request: ['A text contains a character that cannot be saved (a NUL or a broken emoji).'] } } },
+      { code: '22P05', status: 422, body: { message: 'A text contains a character that cannot be saved (a NUL or a broken emoji).', code: 'VALIDATION_FAILED', errors: { request: ['A text contains a character that cannot be saved (a NUL or a broken emoji).'] } } },
+      { code: '22001', status: 422, body: { message: 'A text is too long.', code: 'VALIDATION_FAILED', errors: { request: ['A text is too long.'] } } },
+      { code: '22012', status: 422, body: { message: 'A value is not valid.', code: 'VALIDATION_FAILED', errors: { request: ['A value is not valid.'] } } },
+      {
+        code: '23503',
+        query: `detail=${encodeURIComponent('Key (status_id)=(9) is not present in table "lead_statuses".')}`,
+        status: 422,
+        body: { message: 'A referenced record does not exist.', code: 'VALIDATION_FAILED', errors: { status_id: ['A referenced record does not exist.'] } },
+      },
+      {
+        code: '23503',
+        query: `detail=${encodeURIComponent('Key (id)=(3) is still referenced from table "leads".')}`,
+        status: 409,
+        body: { message: 'The record is still in use.', code: 'CONFLICT' },
+      },
+      { code: '23505', query: `detail=${encodeURIComponent('Key (email)=(a@b.c) already exists.')}`, status: 409, body: { message: 'A record with this value already exists.', code: 'CONFLICT' } },
+      { code: '23502', query: 'column=surname', status: 422, body: { message: 'A required value is missing.', code: 'VALIDATION_FAILED', errors: { surname: ['A required value is missing.'] } } },
+    ];
+
+    for (const { code, query, status, body } of cases) {
+      test(`${code}${query ? ` (${decodeURIComponent(query).slice(7, 40)}…)` : ''} → ${status}`, async () => {
+        const response = await app.inject({ method: 'GET', url: `/database/${code}${query ? `?${query}` : ''}` });
+        assert.equal(response.statusCode, status);
+        assert.deepEqual(response.json(), body);
+        assert.doesNotMatch(response.body, /select|leads"|2147483648|a@b\.c/);
+        assert.ok(logs.some((line) => line.msg === 'The database refused a value from the request'));
+      });
+    }
+
+    test('the server\'s own database failures stay a bare 500: a lost connection, a deadlock, a syntax error', async () => {
+      for (const code of ['08006', '40P01', '42601', '57P01']) {
+        const response = await app.inject({ method: 'GET', url: `/database/${code}` });
+        assert.equal(response.statusCode, 500, code);
+        assert.deepEqual(response.json(), { message: 'Something went wrong' });
+      }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
+import { storableJson } from '../db/storable-json';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leadUsers } from '../db/schema/lead-users';
@@ -302,7 +303,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
             updated: sql`${leadImportJobs.updated} + ${counts.updated}`,
             skipped: sql`${leadImportJobs.skipped} + ${counts.skipped}`,
             rejected: sql`${leadImportJobs.rejected} + ${counts.rejected}`,
-            rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(rejectedRows)}::jsonb`,
+            rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(storableJson(rejectedRows))}::jsonb`,
           })
           .where(and(eq(leadImportJobs.id, jobId), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, from)))
           .returning({ id: leadImportJobs.id });

@@ -21,12 +21,30 @@ export interface ReadMultipartOptions {
   tooLargeMessage: string;
 }
 
+export const MALFORMED_MULTIPART = 'The multipart form is malformed or incomplete.';
+export const NOT_MULTIPART = 'Send the file as multipart/form-data.';
+
+/** What went wrong while reading the parts, for the client: too large (413), or a form that does not parse (400). */
+function multipartError(error: unknown, options: ReadMultipartOptions): AppError {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
+  // @fastify/multipart's own limits (parts, files, fields) say 413; busboy's parse errors (no boundary, unexpected
+  // end, bad headers) carry no status at all.
+  if (statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The form has too many parts or fields.');
+  return new AppError('BAD_REQUEST', MALFORMED_MULTIPART);
+}
+
 /**
  * Reads a multipart form with one file into memory (the callers need the whole file: a CSV to parse, an image to
- * sniff). A file over the limit is a 413 with a readable message; a missing file is a 422 on its field.
+ * sniff). A file over the limit is a 413 with a readable message; a missing file is a 422 on its field; a body of
+ * another type is a 415; a form that does not parse (no boundary, cut short) is a 400.
  */
 export async function readMultipart(request: FastifyRequest, options: ReadMultipartOptions): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw validationFailed({ [options.fileField]: [options.missingMessage] });
+  if (!request.isMultipart()) {
+    if (request.headers['content-type'] !== undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_MULTIPART);
+    throw validationFailed({ [options.fileField]: [options.missingMessage] });
+  }
   const form: MultipartForm = { fields: {} };
   try {
     const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: 1, fields: 10, fieldSize: 1024 * 1024 } });
@@ -39,8 +57,9 @@ export async function readMultipart(request: FastifyRequest, options: ReadMultip
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage);
-    throw error;
+    const appError = multipartError(error, options);
+    if (appError.code === 'BAD_REQUEST') request.log.info({ err: error }, 'Malformed multipart form');
+    throw appError;
   }
   if (!form.file || form.file.buffer.length === 0) throw validationFailed({ [options.fileField]: [options.missingMessage] });
   return form;

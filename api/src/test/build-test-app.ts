@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
-import { type App, buildApp } from '../app';
+import { type App, buildApp, type BuildAppOptions } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { createDatabase, createPglite, type DatabaseConnection } from '../db/client';
 import { migratedPgliteSnapshot } from './pglite-template';
@@ -45,6 +45,8 @@ export interface BuildTestAppOptions {
    * be): closing it leaves the database to its first owner.
    */
   sameDatabaseAs?: TestApp;
+  /** Passed to buildApp: sees every route as it is added. */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /** A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`. */
@@ -120,7 +122,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     },
   });
 
-  const app = await buildApp({ config, connection, logger: { level: 'info', stream } });
+  const app = await buildApp({ config, connection, logger: { level: 'info', stream }, onRoute: options.onRoute });
   await app.ready();
 
   return {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { abilityRuleSchema } from './ability-rule';
+import { textSchema } from './text';
 import { userSchema } from './user';
 
 export const loginInputSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
-  password: z.string().min(1, 'Enter your password'),
+  email: textSchema().trim().toLowerCase().email('Enter a valid email address'),
+  password: textSchema().min(1, 'Enter your password'),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
@@ -20,7 +21,7 @@ export const meSchema = sessionSchema.omit({ accessToken: true });
 export type Me = z.infer<typeof meSchema>;
 
 export const forgotPasswordInputSchema = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+  email: textSchema().trim().toLowerCase().email('Enter a valid email address'),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
 
@@ -28,10 +29,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const resetPasswordInputSchema = z
   .object({
-    email: z.string().trim().toLowerCase().email('Enter a valid email address'),
-    token: z.string().min(1, 'The reset link is incomplete'),
-    password: z.string().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`),
-    password_confirmation: z.string(),
+    email: textSchema().trim().toLowerCase().email('Enter a valid email address'),
+    token: textSchema().min(1, 'The reset link is incomplete'),
+    password: textSchema().min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`),
+    password_confirmation: textSchema(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /** A document category (§3: id, title). */
 export const documentCategorySchema = z.object({
@@ -8,6 +9,6 @@ export const documentCategorySchema = z.object({
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
 
 export const createDocumentCategoryInputSchema = z.object({
-  title: z.string().trim().min(1, 'Enter a title').max(150, 'At most 150 characters'),
+  title: textSchema({ error: 'Enter a title' }).trim().min(1, 'Enter a title').max(150, 'At most 150 characters'),
 });
 export type CreateDocumentCategoryInput = z.infer<typeof createDocumentCategoryInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, INT4_MAX } from './id';
 
 /** `{ data }`: the envelope of every single-entity and plain-list answer (§7: "data.data is …"). */
 export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
@@ -33,9 +34,10 @@ export const perPageSchema = z.coerce
   });
 
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   per_page: perPageSchema.default(DEFAULT_PER_PAGE),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `:id` of a path. An id that cannot name a row (not 1…INT4_MAX) is a 422 on `id`, like any other invalid input. */
+export const idParamSchema = z.object({ id: idSchema() });

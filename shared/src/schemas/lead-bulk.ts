@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idSchema } from './id';
 
-const ids = z.array(z.coerce.number().int().positive()).min(1, 'Выберите лиды').max(1000, 'Не более 1000 лидов за раз');
+const ids = z.array(idSchema('Неизвестный лид')).min(1, 'Выберите лиды').max(1000, 'Не более 1000 лидов за раз');
 
 /** POST /api/leads/bulk: one action on the selected leads; each lead is checked against the caller's scope and abilities. */
 export const leadBulkInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('status'), ids, status_id: z.coerce.number().int().positive('Выберите статус') }),
-  z.object({ action: z.literal('assign'), ids, user_id: z.coerce.number().int().positive('Выберите пользователя') }),
+  z.object({ action: z.literal('status'), ids, status_id: idSchema('Выберите статус') }),
+  z.object({ action: z.literal('assign'), ids, user_id: idSchema('Выберите пользователя') }),
   z.object({ action: z.literal('delete'), ids }),
 ]);
 export type LeadBulkInput = z.input<typeof leadBulkInputSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { idSchema } from './id';
 import { leadListItemSchema } from './lead';
+import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 
 const personSchema = z.object({ id: z.number().int(), first_name: z.string(), name: z.string() });
 
@@ -23,8 +25,8 @@ export const leadCommentSchema = z.object({
 export type LeadComment = z.infer<typeof leadCommentSchema>;
 
 export const leadCommentInputSchema = z.object({
-  step_id: z.coerce.number({ error: 'Выберите этап' }).int().positive('Выберите этап'),
-  body: z.string().trim().min(1, 'Напишите комментарий').max(50_000, 'Слишком длинный комментарий'),
+  step_id: idSchema('Выберите этап'),
+  body: textSchema({ error: 'Напишите комментарий', unstorable: UNSTORABLE_TEXT_MESSAGE_RU }).trim().min(1, 'Напишите комментарий').max(50_000, 'Слишком длинный комментарий'),
 });
 export type LeadCommentInput = z.input<typeof leadCommentInputSchema>;
 

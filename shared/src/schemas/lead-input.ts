@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { idSchema, INT4_MAX } from './id';
+import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
+
+const leadText = (error: string) => textSchema({ error, unstorable: UNSTORABLE_TEXT_MESSAGE_RU });
 
 const name = (what: string) =>
-  z.string({ error: `Укажите ${what}` }).trim().max(100, 'Не более 100 символов');
+  leadText(`Укажите ${what}`).trim().max(100, 'Не более 100 символов');
 
 /**
  * The lead form's fields (§2, §5), as POST /api/leads and POST /api/leads/{id} take them. The server adds what the
@@ -12,17 +16,17 @@ export const leadInputSchema = z.object({
   surname: name('фамилию').min(1, 'Укажите фамилию'),
   firstname: name('имя').min(1, 'Укажите имя'),
   patronymic: name('отчество').default(''),
-  phone: z.string({ error: 'Укажите телефон' }).trim().min(1, 'Укажите телефон').max(40, 'Не более 40 символов'),
-  status_id: z.coerce.number({ error: 'Выберите статус' }).int().positive('Выберите статус'),
-  users: z.array(z.coerce.number().int().positive(), { error: 'Выберите ответственных' }).max(50).default([]),
-  additional_info: z.string().max(100_000, 'Слишком длинный текст').default(''),
-  version: z.coerce.number().int().nonnegative().optional(),
+  phone: leadText('Укажите телефон').trim().min(1, 'Укажите телефон').max(40, 'Не более 40 символов'),
+  status_id: idSchema('Выберите статус'),
+  users: z.array(idSchema('Выберите ответственных'), { error: 'Выберите ответственных' }).max(50).default([]),
+  additional_info: leadText('Напишите заметку текстом').max(100_000, 'Слишком длинный текст').default(''),
+  version: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
 });
 export type LeadInput = z.input<typeof leadInputSchema>;
 
 /** POST /api/leads/status/{id}. */
 export const leadStatusChangeInputSchema = z.object({
-  status_id: z.coerce.number({ error: 'Выберите статус' }).int().positive('Выберите статус'),
+  status_id: idSchema('Выберите статус'),
 });
 export type LeadStatusChangeInput = z.infer<typeof leadStatusChangeInputSchema>;
 

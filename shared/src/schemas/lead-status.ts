@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './id';
+import { textSchema } from './text';
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
@@ -12,7 +14,7 @@ export const leadStatusSchema = z.object({
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
 export const createLeadStatusInputSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
+  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
   color: z.string().regex(HEX_COLOR, 'Use a colour like #0D9394').default('#A8AAAE'),
 });
 export type CreateLeadStatusInput = z.input<typeof createLeadStatusInputSchema>;
@@ -28,10 +30,10 @@ export const updateLeadStatusInputSchema = z.object({
 export type UpdateLeadStatusInput = z.input<typeof updateLeadStatusInputSchema>;
 
 /** POST /api/lead-status/reorder: every status id in the new order. */
-export const reorderLeadStatusesInputSchema = z.object({ ids: z.array(z.number().int().positive()).min(1) });
+export const reorderLeadStatusesInputSchema = z.object({ ids: z.array(idSchema()).min(1) });
 
 /** DELETE /api/lead-status/{id}/delete?replacement_id=: leads using the status move to the replacement. */
-export const deleteLeadStatusQuerySchema = z.object({ replacement_id: z.coerce.number().int().positive().optional() });
+export const deleteLeadStatusQuerySchema = z.object({ replacement_id: idSchema().optional() });
 
 /** POST /api/upload answers the stored image's address (§7). */
 export const uploadResultSchema = z.object({ url: z.string() });

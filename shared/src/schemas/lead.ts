@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
+import { idSchema } from './id';
+import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 
 /** A lead (§3). `users` holds the ids of the responsible users. */
 export const leadSchema = z.object({
@@ -29,9 +31,9 @@ export type LeadListItem = z.infer<typeof leadListItemSchema>;
 export const LEAD_SORT_FIELDS = ['created_at', 'surname', 'phone', 'status_id', 'updated_at'] as const;
 
 export const listLeadsQuerySchema = pageQuerySchema.extend({
-  search: z.string().trim().max(200).optional(),
-  status_id: z.coerce.number().int().positive().optional(),
-  user_id: z.coerce.number().int().positive().optional(),
+  search: textSchema({ unstorable: UNSTORABLE_TEXT_MESSAGE_RU }).trim().max(200).optional(),
+  status_id: idSchema('Неизвестный статус').optional(),
+  user_id: idSchema('Неизвестный пользователь').optional(),
   favorite: z.enum(['0', '1']).optional(),
   /** `field` ascending or `-field` descending. */
   sort: z

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LeadHistoryEntry } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
 import { type LeadChanges, leadHistory } from '../../db/schema/lead-history';
+import { storableJson } from '../../db/storable-json';
 
 export type HistoryAction = LeadHistoryEntry['action'];
 
@@ -17,6 +18,7 @@ const HISTORY_BATCH = 1_000;
 /**
  * Writes history rows; call it with the transaction that makes the change, so both commit or neither does.
  * One multi-row INSERT per 1,000 entries, through `unnest` so an import's batch costs four parameters, not 4,000.
+ * Values jsonb cannot hold (NUL, unpaired surrogates) are stored as U+FFFD rather than failing the change.
  */
 export async function recordHistory(tx: Database, entries: NewHistoryEntry[]): Promise<void> {
   for (let start = 0; start < entries.length; start += HISTORY_BATCH) {
@@ -25,7 +27,7 @@ export async function recordHistory(tx: Database, entries: NewHistoryEntry[]): P
     await tx.execute(sql`insert into ${leadHistory} (lead_id, user_id, action, changes)
       select h.lead_id, h.user_id, h.action, h.changes::jsonb
       from unnest(${column((e) => e.leadId)}::int[], ${column((e) => e.userId)}::int[], ${column((e) => e.action)}::text[],
-        ${column((e) => (e.changes ? JSON.stringify(e.changes) : null))}::text[]) as h(lead_id, user_id, action, changes)`);
+        ${column((e) => (e.changes ? JSON.stringify(storableJson(e.changes)) : null))}::text[]) as h(lead_id, user_id, action, changes)`);
   }
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, dataEnvelope, idParamSchema, leadCommentInputSchema, leadCommentSchema, messageSchema } from '@crm/shared/schemas';
+import { apiErrorSchema, dataEnvelope, idParamSchema, idSchema, leadCommentInputSchema, leadCommentSchema, messageSchema } from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadViewer } from './lead-viewer';
 
 const tags = ['lead comments'];
-const commentParamsSchema = idParamSchema.extend({ commentId: z.coerce.number().int().positive() });
+const commentParamsSchema = idParamSchema.extend({ commentId: idSchema() });
 const errors = { 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors } as const;
 
 /** A lead's comment timeline. Anyone who may view the lead reads and comments; only a comment's author edits or deletes it. */

@@ -224,8 +224,10 @@ for (const driver of testDrivers()) {
         return t.app.inject({ method: 'POST', url: '/api/leads/import', headers: { ...admin, ...form.headers }, payload: form.payload });
       };
       assert.deepEqual((await start({}, false)).json().errors, { file: ['Выберите CSV-файл'] });
+      const empty = await t.app.inject({ method: 'POST', url: '/api/leads/import', headers: admin });
+      assert.deepEqual([empty.statusCode, empty.json().errors], [422, { file: ['Выберите CSV-файл'] }]);
       const json = await t.app.inject({ method: 'POST', url: '/api/leads/import', headers: admin, payload: {} });
-      assert.deepEqual([json.statusCode, json.json().errors], [422, { file: ['Выберите CSV-файл'] }]);
+      assert.deepEqual([json.statusCode, json.json().code], [415, 'UNSUPPORTED_MEDIA_TYPE']);
       const noPhone = await start({ mapping: JSON.stringify({ surname: 'Фамилия', firstname: 'Имя', phone: null }) });
       assert.deepEqual([noPhone.statusCode, noPhone.json().errors], [422, { mapping: ['Телефон: выберите столбец'] }]);
       const missing = await start({ mapping: JSON.stringify({ surname: 'Фамилия', firstname: 'Имя', phone: 'Мобильный' }) });

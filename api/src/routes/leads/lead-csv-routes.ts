@@ -6,10 +6,12 @@ import {
   dataEnvelope,
   DUPLICATE_MODES,
   idParamSchema,
+  isStorableText,
   LEAD_IMPORT_FIELDS,
   leadImportJobSchema,
   leadImportPreviewSchema,
   listLeadsQuerySchema,
+  textSchema,
 } from '@crm/shared/schemas';
 import { type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
 import { IMPORT_FAILED_MESSAGE, LEAD_IMPORT_QUEUE } from '../../jobs/lead-import-job';
@@ -43,7 +45,7 @@ const importFieldsSchema = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.partialRecord(z.enum(LEAD_IMPORT_FIELDS), z.string().nullable()))
+    .pipe(z.partialRecord(z.enum(LEAD_IMPORT_FIELDS), textSchema().nullable()))
     .optional(),
   on_duplicate: z.enum(DUPLICATE_MODES, 'Выберите skip, update или create').default('skip'),
 });
@@ -59,6 +61,9 @@ const attachment = (name: string) => `attachment; filename="${name}"`;
 const csvFile = (buffer: Buffer) => {
   const parsed = parseCsv(decodeCsv(buffer));
   if (parsed.headers.length === 0 || parsed.headers.every((h) => h === '')) throw validationFailed({ file: ['В файле нет строки заголовков'] });
+  // Headers are kept with the job for the report; a NUL in a data cell only rejects its row (validateImportRow).
+  const bad = parsed.headers.findIndex((h) => !isStorableText(h));
+  if (bad !== -1) throw validationFailed({ file: [`Заголовок столбца ${bad + 1} содержит символ, который нельзя сохранить (NUL)`] });
   return parsed;
 };
 
@@ -94,8 +99,13 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         { search: q.search, statusId: q.status_id, userId: q.user_id, favoriteOnly: q.favorite === '1' },
         leadViewer(request),
       );
+      // The first batch is read before the 200 goes out, so a query that fails answers a JSON error; once the stream
+      // has started, a failure can only cut it short.
+      const first = await batches.next();
       async function* lines() {
         yield UTF8_BOM + toCsv([[...EXPORT_COLUMNS]]);
+        if (first.done) return;
+        yield toCsv(first.value.map(exportLine));
         for await (const batch of batches) yield toCsv(batch.map(exportLine));
       }
       const date = new Date().toISOString().slice(0, 10);
@@ -147,6 +157,7 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { file, fields } = await readCsvUpload(request);
+      if (!isStorableText(file!.filename)) throw validationFailed({ file: ['Имя файла содержит символ, который нельзя сохранить (NUL)'] });
       const options = importFieldsSchema.safeParse(fields);
       if (!options.success) throw validationFailed(fieldErrorsOf(options.error));
       const { headers, rows } = csvFile(file!.buffer);

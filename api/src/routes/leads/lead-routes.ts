@@ -5,6 +5,7 @@ import {
   dataEnvelope,
   favoriteStateSchema,
   idParamSchema,
+  idSchema,
   leadBulkInputSchema,
   leadBulkResultSchema,
   leadConflictSchema,
@@ -25,7 +26,7 @@ import { leadViewer } from './lead-viewer';
 
 const tags = ['leads'];
 const lookupErrors = { 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors } as const;
-const assignParamsSchema = idParamSchema.extend({ userId: z.coerce.number().int().positive() });
+const assignParamsSchema = idParamSchema.extend({ userId: idSchema() });
 
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
