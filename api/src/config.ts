@@ -77,7 +77,7 @@ export interface AppConfig {
   passwordResetTtlMinutes: number;
   /** `public`: anyone reads /api/docs; `auth`: the OpenAPI JSON needs a bearer token; `off`: no docs at all. */
   apiDocs: 'public' | 'auth' | 'off';
-  /** Origins the Content Security Policy allows besides this server and the remotes (docs/decisions/004). */
+  /** Origins the Content Security Policy allows besides this server and the remotes (docs/decisions/010). */
   csp: {
     /** Where stored files are served from when they are not on this server (a file storage issue sets it). */
     imgOrigins: string[];

@@ -128,7 +128,7 @@ function reasonOf(output: DeadLetter['output']): string {
 }
 
 /**
- * Background jobs on pg-boss (docs/decisions/005-background-jobs.md), on the app's own database connection, so
+ * Background jobs on pg-boss (docs/decisions/011-background-jobs.md), on the app's own database connection, so
  * the same code runs on PostgreSQL (any number of instances) and on embedded PGlite.
  *
  * pg-boss stores the jobs, hands each to one worker (`FOR UPDATE SKIP LOCKED`), retries failures with backoff and

@@ -16,7 +16,7 @@ export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
 }
 
 /**
- * The Content Security Policy of every answer (docs/decisions/004-security-headers.md). Scripts only from this server
+ * The Content Security Policy of every answer (docs/decisions/010-security-headers.md). Scripts only from this server
  * and the remotes' origins, never inline; styles may be inline because styled-components injects <style> tags; images
  * from this server, data: and blob: URLs (editor previews) and the file storage; connections to this server, the
  * remotes (their mf-manifest.json) and the realtime service; frames only the video embeds of the editor; nobody
