@@ -169,7 +169,7 @@ for (const driver of testDrivers()) {
       assert.equal(assigned.json().data.affected, 1);
     });
 
-    test('migration 0004 grants assign lead to every role that holds edit lead', async () => {
+    test('migration 0004 adds assign lead to an existing database and grants it to every role that holds edit lead', async () => {
       await createRole(t, 'Legacy editor', [
         { action: 'view', subject: 'lead' },
         { action: 'edit', subject: 'lead' },
@@ -179,12 +179,17 @@ for (const driver of testDrivers()) {
       const viewer = bearer(await (await createUser(t, { email: 'viewer@test.local', role: 'Viewer' })).token());
       assert.equal((await get('/api/leads/assignees', legacy)).statusCode, 403);
 
+      // A database from before 0004: no `assign lead` at all (deleting it drops its grants too).
+      await t.app.db.execute(sql`delete from permissions where action = 'assign' and subject = 'lead'`);
+      assert.equal((await get('/api/leads/assignees', operator)).statusCode, 403);
+
       const migration = await readFile(new URL('../../../drizzle/0004_assign_lead.sql', import.meta.url), 'utf8');
       // Run twice: a second run (or a permission the seed already added) changes nothing.
       for (let run = 0; run < 2; run += 1) {
         for (const statement of migration.split('--> statement-breakpoint')) await t.app.db.execute(sql.raw(statement));
       }
       assert.equal((await get('/api/leads/assignees', legacy)).statusCode, 200);
+      assert.equal((await get('/api/leads/assignees', operator)).statusCode, 200);
       assert.equal((await get('/api/leads/assignees', viewer)).statusCode, 403);
     });
   });
