@@ -22,6 +22,8 @@ const CRUD_ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 /** Every action+subject pair the spec uses (§2, §6), in the order the permissions page lists them. */
 export const PERMISSION_RULES: AbilityRule[] = [
   ...CRUD_SUBJECTS.flatMap((subject) => CRUD_ACTIONS.map((action) => ({ action, subject }))),
+  // Handing a lead over: the share dialog's user list, the assign call and the bulk hand-over (decision 014).
+  { action: 'assign', subject: 'lead' },
   { action: 'view', subject: 'users' },
   { action: 'view', subject: 'permissions' },
   { action: 'view', subject: 'roles' },
@@ -39,7 +41,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
     name: 'Manager',
     leadScope: 'team',
     rules: [
-      ...rules('lead', 'view', 'create', 'edit', 'delete'),
+      ...rules('lead', 'view', 'create', 'edit', 'delete', 'assign'),
       ...rules('lead-status', 'view', 'create'),
       ...rules('document', 'view', 'create', 'edit'),
       ...rules('document-category', 'view'),
@@ -52,7 +54,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
     name: 'Operator',
     leadScope: 'own',
     rules: [
-      ...rules('lead', 'view', 'create', 'edit'),
+      ...rules('lead', 'view', 'create', 'edit', 'assign'),
       ...rules('lead-status', 'view'),
       ...rules('document', 'view'),
       ...rules('document-category', 'view'),

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type { leadInputSchema } from '@crm/shared/schemas';
+import type { leadInputSchema, leadUpdateInputSchema } from '@crm/shared/schemas';
 import type { FieldErrors } from '../errors/app-error';
 import { INVALID_PHONE_MESSAGE, parsePhone } from './phone';
 import { sanitizeRichText } from './rich-text';
 
-export type ParsedLeadInput = z.output<typeof leadInputSchema>;
+/** A create's or an update's parsed body; only an update may carry `status_id: null` (no status). */
+export type ParsedLeadInput = z.output<typeof leadInputSchema> | z.output<typeof leadUpdateInputSchema>;
 
 export const STATUS_NOT_FOUND = 'Статус не найден';
 export const USER_NOT_FOUND = 'Пользователь не найден';
@@ -18,7 +19,7 @@ export interface LeadFields {
   /** International display form. */
   phone: string;
   phoneNormalized: string;
-  statusId: number;
+  statusId: number | null;
   additionalInfo: string;
   /** Responsible users, unique and sorted. */
   users: number[];

@@ -7,6 +7,7 @@ import { createHealthRepository, type HealthRepository } from '../repositories/h
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadHistoryRepository, type LeadHistoryRepository } from '../repositories/lead-history-repository';
 import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
+import { createLeadAssigneeRepository, type LeadAssigneeRepository } from '../repositories/lead-assignee-repository';
 import { createLeadBulkRepository, type LeadBulkRepository } from '../repositories/lead-bulk-repository';
 import { createLeadCommandRepository, type LeadCommandRepository } from '../repositories/lead-command-repository';
 import { createLeadExportRepository, type LeadExportRepository } from '../repositories/lead-export-repository';
@@ -29,6 +30,7 @@ declare module 'fastify' {
     leadReferenceRepository: LeadReferenceRepository;
     leadCommandRepository: LeadCommandRepository;
     leadBulkRepository: LeadBulkRepository;
+    leadAssigneeRepository: LeadAssigneeRepository;
     leadExportRepository: LeadExportRepository;
     /** Straight inserts for the demo seed, tests and benchmarks. */
     leadSeedRepository: LeadSeedRepository;
@@ -55,6 +57,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadReferenceRepository', createLeadReferenceRepository(db));
   app.decorate('leadCommandRepository', createLeadCommandRepository(db, { scope }));
   app.decorate('leadBulkRepository', createLeadBulkRepository(db, { scope }));
+  app.decorate('leadAssigneeRepository', createLeadAssigneeRepository(db));
   app.decorate('leadExportRepository', createLeadExportRepository(db, { scope }));
   app.decorate('leadSeedRepository', createLeadSeedRepository(db));
   app.decorate('leadCommentRepository', createLeadCommentRepository(db, scope));

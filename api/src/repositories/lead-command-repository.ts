@@ -108,7 +108,7 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
       });
     },
 
-    async changeStatus(id: number, statusId: number, viewer: LeadViewer): Promise<LeadDetail> {
+    async changeStatus(id: number, statusId: number | null, viewer: LeadViewer): Promise<LeadDetail> {
       await scope.findVisible(id, viewer);
       await requireStatus(db, statusId);
       await withReferences(db, statusId, [], () =>

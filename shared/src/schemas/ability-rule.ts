@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Actions a rule may grant. `manage` means every action. */
-export const ABILITY_ACTIONS = ['manage', 'view', 'create', 'edit', 'delete'] as const;
+/** Actions a rule may grant. `manage` means every action; `assign` is handing a lead over (`assign lead`). */
+export const ABILITY_ACTIONS = ['manage', 'view', 'create', 'edit', 'delete', 'assign'] as const;
 /** Subjects named by the spec (§6). `all` means every subject. */
 export const ABILITY_SUBJECTS = [
   'all',

@@ -6,6 +6,7 @@ export * from './document-category';
 export * from './envelope';
 export * from './id';
 export * from './lead';
+export * from './lead-assignee';
 export * from './lead-bulk';
 export * from './lead-detail';
 export * from './lead-import';

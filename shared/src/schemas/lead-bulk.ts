@@ -5,7 +5,8 @@ const ids = z.array(idSchema('Неизвестный лид')).min(1, 'Выбе�
 
 /** POST /api/leads/bulk: one action on the selected leads; each lead is checked against the caller's scope and abilities. */
 export const leadBulkInputSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('status'), ids, status_id: idSchema('Выберите статус') }),
+  // `status_id: null` clears the status.
+  z.object({ action: z.literal('status'), ids, status_id: idSchema('Выберите статус').nullable() }),
   z.object({ action: z.literal('assign'), ids, user_id: idSchema('Выберите пользователя') }),
   z.object({ action: z.literal('delete'), ids }),
 ]);

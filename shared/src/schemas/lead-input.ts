@@ -24,9 +24,18 @@ export const leadInputSchema = z.object({
 });
 export type LeadInput = z.input<typeof leadInputSchema>;
 
-/** POST /api/leads/status/{id}. */
+/**
+ * POST /api/leads/{id}: the form's fields, except that `status_id: null` clears the status (create still requires
+ * one, §5; a lead imported or left behind by a deleted status has none, and editing it must not force a choice).
+ */
+export const leadUpdateInputSchema = leadInputSchema.extend({
+  status_id: idSchema('Выберите статус').nullable(),
+});
+export type LeadUpdateInput = z.input<typeof leadUpdateInputSchema>;
+
+/** POST /api/leads/status/{id}; `null` clears the status. */
 export const leadStatusChangeInputSchema = z.object({
-  status_id: idSchema('Выберите статус'),
+  status_id: idSchema('Выберите статус').nullable(),
 });
 export type LeadStatusChangeInput = z.infer<typeof leadStatusChangeInputSchema>;
 

@@ -30,9 +30,16 @@ export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
 export const LEAD_SORT_FIELDS = ['created_at', 'surname', 'phone', 'status_id', 'updated_at'] as const;
 
+/** `status_id=none` in GET /api/leads (and the CSV export, and the kanban's first column): the leads without a status. */
+export const NO_STATUS = 'none';
+/** What `status_id` filters by: a status's id, or NO_STATUS. */
+export type LeadStatusFilter = number | typeof NO_STATUS;
+/** The name shown for NO_STATUS: the filter option, the kanban's first column, the inline and bulk status pickers. */
+export const NO_STATUS_LABEL = 'Без статуса';
+
 export const listLeadsQuerySchema = pageQuerySchema.extend({
   search: textSchema({ unstorable: UNSTORABLE_TEXT_MESSAGE_RU }).trim().max(200).optional(),
-  status_id: idSchema('Неизвестный статус').optional(),
+  status_id: z.union([z.literal(NO_STATUS), idSchema('Неизвестный статус')], { error: 'Неизвестный статус' }).optional(),
   user_id: idSchema('Неизвестный пользователь').optional(),
   favorite: z.enum(['0', '1']).optional(),
   /** `field` ascending or `-field` descending. */

@@ -21,17 +21,18 @@ export async function userErrors(db: Database, userIds: number[]): Promise<strin
 }
 
 /** 422 for a status or users that do not exist. */
-export async function referenceErrors(db: Database, statusId: number | undefined, userIds: number[]): Promise<FieldErrors> {
+export async function referenceErrors(db: Database, statusId: number | null | undefined, userIds: number[]): Promise<FieldErrors> {
   const errors: FieldErrors = {};
-  const status = statusId !== undefined ? await statusErrors(db, statusId) : undefined;
+  const status = statusId !== undefined && statusId !== null ? await statusErrors(db, statusId) : undefined;
   if (status) errors.status_id = status;
   const people = await userErrors(db, userIds);
   if (people) errors.users = people;
   return errors;
 }
 
-/** Throws the 422 of a status that does not exist. */
-export async function requireStatus(db: Database, statusId: number): Promise<void> {
+/** Throws the 422 of a status that does not exist; null (no status) always exists. */
+export async function requireStatus(db: Database, statusId: number | null): Promise<void> {
+  if (statusId === null) return;
   const errors = await statusErrors(db, statusId);
   if (errors) throw validationFailed({ status_id: errors });
 }
@@ -43,7 +44,7 @@ export async function requireUser(db: Database, userId: number, field: string): 
 }
 
 /** A status or user deleted between the check and the write: still the field's error, not a 500. */
-export async function withReferences<T>(db: Database, statusId: number | undefined, userIds: number[], write: () => Promise<T>): Promise<T> {
+export async function withReferences<T>(db: Database, statusId: number | null | undefined, userIds: number[], write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

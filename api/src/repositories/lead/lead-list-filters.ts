@@ -1,4 +1,5 @@
-import { and, eq, exists, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { type LeadStatusFilter, NO_STATUS } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
 import { leadFavorites } from '../../db/schema/lead-favorites';
 import { leads } from '../../db/schema/leads';
@@ -8,7 +9,8 @@ import { assignedTo, type LeadScopeHelper, type LeadViewer } from '../lead-scope
 /** The list's filters; CSV export takes the same ones. */
 export interface LeadListFilters {
   search?: string;
-  statusId?: number;
+  /** A status, or NO_STATUS for the leads without one. */
+  statusId?: LeadStatusFilter;
   userId?: number;
   favoriteOnly: boolean;
 }
@@ -40,7 +42,11 @@ export async function leadFilterCondition(
   return and(
     await scope.condition(viewer),
     filters.search ? searchCondition(filters.search) : undefined,
-    filters.statusId !== undefined ? eq(leads.statusId, filters.statusId) : undefined,
+    filters.statusId === NO_STATUS
+      ? isNull(leads.statusId)
+      : filters.statusId !== undefined
+        ? eq(leads.statusId, filters.statusId)
+        : undefined,
     filters.userId !== undefined ? assignedTo(db, filters.userId) : undefined,
     filters.favoriteOnly
       ? exists(

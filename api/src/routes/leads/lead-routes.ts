@@ -11,9 +11,12 @@ import {
   leadConflictSchema,
   leadDetailSchema,
   leadHistoryEntrySchema,
+  leadAssigneeSchema,
+  listLeadAssigneesQuerySchema,
   leadInputSchema,
   leadListItemSchema,
   leadStatusChangeInputSchema,
+  leadUpdateInputSchema,
   listLeadsQuerySchema,
   messageSchema,
   paginated,
@@ -86,10 +89,10 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads/bulk',
     {
       onRequest: app.authorize('view', 'lead'),
-      // The ability depends on the action in the body: status and assign need `edit lead`, delete needs `delete lead`.
+      // The ability depends on the action in the body: status needs `edit lead`, assign `assign lead`, delete `delete lead`.
       preHandler: async (request) => {
-        const action = request.body.action === 'delete' ? 'delete' : 'edit';
-        if (!request.ability?.can(action, 'lead')) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+        const action = { status: 'edit', assign: 'assign', delete: 'delete' } as const satisfies Record<typeof request.body.action, string>;
+        if (!request.ability?.can(action[request.body.action], 'lead')) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
       },
       schema: {
         tags,
@@ -100,6 +103,22 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await app.leadBulkRepository.bulk(request.body, leadViewer(request)) }),
+  );
+
+  app.get(
+    '/leads/assignees',
+    {
+      // The same ability as the hand-over itself, so whoever sees Передать can list whom to hand to (decision 014).
+      onRequest: app.authorize('assign', 'lead'),
+      schema: {
+        tags,
+        summary: 'Users a lead can be handed over to, by name; at most 50, narrowed by search',
+        security: bearerSecurity,
+        querystring: listLeadAssigneesQuerySchema,
+        response: { 200: dataEnvelope(z.array(leadAssigneeSchema)), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.leadAssigneeRepository.list(request.query.search) }),
   );
 
   app.get(
@@ -123,7 +142,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authorize('edit', 'lead'),
       schema: {
         tags,
-        summary: 'Change the status of a lead',
+        summary: 'Change the status of a lead (null clears it)',
         security: bearerSecurity,
         params: idParamSchema,
         body: leadStatusChangeInputSchema,
@@ -152,13 +171,13 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads/:id',
     {
       onRequest: app.authorize('edit', 'lead'),
-      preValidation: checkFields(leadInputSchema, () => leadInputChecks(app, 'update')),
+      preValidation: checkFields(leadUpdateInputSchema, () => leadInputChecks(app, 'update')),
       schema: {
         tags,
-        summary: 'Update a lead from the version it was read at; a stale version answers 409',
+        summary: 'Update a lead from the version it was read at (status_id null clears the status); a stale version answers 409',
         security: bearerSecurity,
         params: idParamSchema,
-        body: leadInputSchema,
+        body: leadUpdateInputSchema,
         response: { 200: dataEnvelope(leadDetailSchema), 409: leadConflictSchema, ...lookupErrors },
       },
     },
@@ -186,7 +205,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/leads/:id/assign/:userId',
     {
-      onRequest: app.authorize('edit', 'lead'),
+      onRequest: app.authorize('assign', 'lead'),
       schema: {
         tags,
         summary: 'Hand a lead over: its responsible users become just this user',

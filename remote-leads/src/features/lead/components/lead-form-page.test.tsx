@@ -46,13 +46,22 @@ const VIEW_USERS_LEADS: AbilityRule[] = [
   { action: 'view', subject: 'lead' },
   { action: 'create', subject: 'lead' },
   { action: 'edit', subject: 'lead' },
+  { action: 'assign', subject: 'lead' },
   { action: 'view', subject: 'users' },
+];
+/** The seeded Operator: hands leads over (`assign lead`) without `view users`. */
+const OPERATOR: AbilityRule[] = [
+  { action: 'view', subject: 'lead' },
+  { action: 'create', subject: 'lead' },
+  { action: 'edit', subject: 'lead' },
+  { action: 'assign', subject: 'lead' },
 ];
 const NO_USERS: AbilityRule[] = VIEW_USERS_LEADS.filter((rule) => rule.subject !== 'users');
 
 function api(extra: Record<string, MockRoute> = {}) {
   return mockFetch({
     'GET /api/users': { body: { data: users } },
+    'GET /api/leads/assignees': { body: { data: users } },
     'GET /api/leads/7': { body: { data: lead } },
     'POST /api/leads': { status: 201, body: { data: lead } },
     'POST /api/leads/7': { body: { data: lead } },
@@ -386,5 +395,26 @@ describe('LeadFormPage', () => {
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Передать' }));
     const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
     expect(await within(dialog).findByText('Олег Кузнецов (Operator)')).toBeInTheDocument();
+  });
+
+  it("an Operator (assign lead, no view users) gets 'Передать' and a dialog listing the assignees, never asking /api/users", async () => {
+    const fetch = api({ 'GET /api/users': { status: 403, body: { message: 'This action is unauthorized.' } } });
+    renderRoutes(routes, '/leads/7/edit', OPERATOR);
+    await screen.findByDisplayValue('Иванов');
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Передать' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    expect(await within(dialog).findByText('Олег Кузнецов (Operator)')).toBeInTheDocument();
+    expect(within(dialog).queryByText('This action is unauthorized.')).not.toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/leads/assignees')).toHaveLength(1);
+    expect(requestsTo(fetch, 'GET /api/users')).toHaveLength(0);
+  });
+
+  it("offers no 'Передать' without assign lead (the API would refuse the hand-over)", async () => {
+    const fetch = api();
+    renderRoutes(routes, '/leads/7/edit', VIEW_USERS_LEADS.filter((rule) => rule.action !== 'assign'));
+    await screen.findByDisplayValue('Иванов');
+    expect(screen.getByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Передать' })).not.toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/leads/assignees')).toHaveLength(0);
   });
 });

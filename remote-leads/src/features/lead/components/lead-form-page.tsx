@@ -67,7 +67,10 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   });
   const { id } = form;
   const isEdit = form.mode === 'edit';
-  const canViewUsers = useAbility().can('view', 'users');
+  const ability = useAbility();
+  const canViewUsers = ability.can('view', 'users');
+  // The button, the dialog's user list and the call all need `assign lead` (decision 014).
+  const canAssign = ability.can('assign', 'lead');
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
     () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })),
@@ -138,7 +141,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
             <Button variant="secondary" onClick={() => navigate(LEADS_LIST_PATH)}>
               Закрыть
             </Button>
-            {isEdit && !failed ? (
+            {isEdit && !failed && canAssign ? (
               <Button variant="secondary" onClick={() => setShareOpen(true)} disabled={!ready || id === null}>
                 Передать
               </Button>
@@ -152,7 +155,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
         }
       />
       <Card>{content}</Card>
-      {id !== null && isEdit ? <ShareLeadDialog leadId={id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
+      {id !== null && isEdit && canAssign ? <ShareLeadDialog leadId={id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
       {form.conflict ? (
         <LeadConflictDialog
           current={form.conflict.current}

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import type { User } from '@crm/shared/schemas';
+import type { LeadAssignee } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { SHARE_DIALOG_MAX_WIDTH, ShareLeadDialog } from './share-lead-dialog';
 
-const users: User[] = [
+const users: LeadAssignee[] = [
   { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
   { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
 ];
@@ -23,7 +23,10 @@ const routes: RouteObject[] = [
 
 function setup() {
   const fetch = mockFetch({
-    'GET /api/users': { body: { data: users } },
+    'GET /api/leads/assignees': ({ url }) => {
+      const search = url.searchParams.get('search')?.toLowerCase();
+      return { body: { data: search ? users.filter((u) => `${u.name} ${u.email}`.toLowerCase().includes(search)) : users } };
+    },
     'GET /api/leads/7/assign/5': { body: { data: { id: 7 } } },
   });
   const view = renderRoutes(routes, '/leads/7/edit');
@@ -66,6 +69,18 @@ describe('ShareLeadDialog', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/list'));
     expect(requestsTo(fetch, 'GET /api/leads/7/assign/5')).toHaveLength(1);
     expect(await screen.findByText('Лид передан: Олег Кузнецов')).toBeInTheDocument();
+  });
+
+  it('lists the users from GET /api/leads/assignees and narrows them by a typed search', async () => {
+    const { fetch, user } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    await within(dialog).findByText('Анна Смирнова (Manager)');
+    expect(requestsTo(fetch, 'GET /api/users')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Поиск пользователя' }), 'олег');
+    await waitFor(() => expect(within(dialog).queryByText('Анна Смирнова (Manager)')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Олег Кузнецов (Operator)')).toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/leads/assignees').at(-1)?.url.searchParams.get('search')).toBe('олег');
   });
 
   it('calls nothing and stays when the confirmation is cancelled', async () => {

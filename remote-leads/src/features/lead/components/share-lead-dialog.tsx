@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { User } from '@crm/shared/schemas';
-import { Button, Dialog, EmptyState, ErrorState, Spinner, useConfirm, useToast } from '@crm/shared/ui';
-import { useUsers } from '../../../api/get-users';
+import type { LeadAssignee } from '@crm/shared/schemas';
+import { Button, Dialog, EmptyState, ErrorState, Spinner, TextField, useConfirm, useToast } from '@crm/shared/ui';
 import { useAssignLead } from '../api/assign-lead';
+import { useLeadAssignees } from '../api/get-lead-assignees';
 import { LEADS_LIST_PATH } from '../utils/leads-list-path';
 
 export interface ShareLeadDialogProps {
@@ -47,6 +47,13 @@ const Email = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+// Long enough to let a name be typed, short enough to feel live.
+const SEARCH_DEBOUNCE_MS = 300;
+
+const Search = styled.div`
+  margin-bottom: 0.5rem;
+`;
+
 const Centered = styled.div`
   display: grid;
   place-items: center;
@@ -56,10 +63,17 @@ const Centered = styled.div`
 
 /**
  * 'Передать лид' (§2): the users as "name (role)" and e-mail, each with 'Передать'. After 'Уверены?' the lead is
- * handed over to that user and the app goes to the leads list (§4).
+ * handed over to that user and the app goes to the leads list (§4). The users come from GET /api/leads/assignees, which
+ * needs `assign lead` like the hand-over itself (decision 014); a search narrows the first 50.
  */
 export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogProps) {
-  const { data, error, isLoading, mutate } = useUsers(open);
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const { data, error, isLoading, mutate } = useLeadAssignees({ search: search || undefined }, open);
   const confirm = useConfirm();
   const toast = useToast();
   const navigate = useNavigate();
@@ -67,7 +81,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
   const [busyId, setBusyId] = useState<number | null>(null);
   const idPrefix = useId();
 
-  const handOver = async (user: User) => {
+  const handOver = async (user: LeadAssignee) => {
     if (busyId !== null || !(await confirm('Уверены?'))) return;
     setBusyId(user.id);
     try {
@@ -85,7 +99,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
 
   const users = data?.data ?? [];
   let body;
-  if (isLoading) {
+  if (isLoading && !data) {
     body = (
       <Centered>
         <Spinner label="Загрузка пользователей" />
@@ -121,6 +135,15 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Передать лид" maxWidth={SHARE_DIALOG_MAX_WIDTH}>
+      <Search>
+        <TextField
+          label="Поиск пользователя"
+          type="search"
+          placeholder="Имя или e-mail"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </Search>
       {body}
     </Dialog>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@crm/shared/api-client';
 import { Can } from '@crm/shared/abilities/react';
-import type { LeadBulkInput } from '@crm/shared/schemas';
+import { type LeadBulkInput, type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas';
 import { alpha, Button, IconTrash, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
 import { runLeadBulk } from '../api/run-lead-bulk';
 
@@ -46,7 +46,7 @@ const Spacer = styled.span`
 export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, onClear }: LeadsBulkBarProps) {
   const confirm = useConfirm();
   const toast = useToast();
-  const [statusId, setStatusId] = useState<number | null>(null);
+  const [statusId, setStatusId] = useState<LeadStatusFilter | null>(null);
   const [userId, setUserId] = useState<number | null>(null);
   const [running, setRunning] = useState<LeadBulkInput['action'] | null>(null);
 
@@ -76,10 +76,10 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
       <Count aria-live="polite">Выбрано: {selectedIds.length}</Count>
       <Can I="edit" a="lead">
         <Group>
-          <Select<number>
+          <Select<LeadStatusFilter>
             aria-label="Новый статус"
             placeholder="Статус"
-            options={statusOptions}
+            options={[{ value: NO_STATUS, label: NO_STATUS_LABEL }, ...statusOptions]}
             value={statusId}
             onChange={setStatusId}
             isDisabled={busy}
@@ -88,11 +88,14 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
             variant="secondary"
             disabled={statusId === null || busy}
             loading={running === 'status'}
-            onClick={() => statusId !== null && void run({ action: 'status', ids, status_id: statusId })}
+            onClick={() => statusId !== null && void run({ action: 'status', ids, status_id: statusId === NO_STATUS ? null : statusId })}
           >
             Сменить статус
           </Button>
         </Group>
+      </Can>
+      {/* Hand-over has its own ability (decision 014). */}
+      <Can I="assign" a="lead">
         {userOptions ? (
           <Group>
             <Select<number>

@@ -1,7 +1,7 @@
 import { memo, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { type LeadListItem, type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
 import { alpha, Chip } from '@crm/shared/ui';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { formatLeadName } from '../../../utils/format-lead-name';
@@ -12,7 +12,8 @@ export interface KanbanCardProps {
   canMove: boolean;
   statuses: readonly LeadStatus[];
   /** The handlers must be stable: cards are memoised. */
-  onMove: (lead: LeadListItem, statusId: number) => void;
+  /** `null`: to 'Без статуса'. */
+  onMove: (lead: LeadListItem, statusId: number | null) => void;
   onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
   onDragStart: (lead: LeadListItem, event: DragEvent) => void;
   onDragEnd: () => void;
@@ -120,9 +121,10 @@ export const KanbanCard = memo(function KanbanCard({
           aria-label={`Статус: ${name}`}
           value={lead.status_id ?? ''}
           onChange={(event) => {
-            if (event.target.value) onMove(lead, Number(event.target.value));
+            onMove(lead, event.target.value ? Number(event.target.value) : null);
           }}
         >
+          <option value="">{NO_STATUS_LABEL}</option>
           {statuses.map((status) => (
             <option key={status.id} value={status.id}>
               {status.name}

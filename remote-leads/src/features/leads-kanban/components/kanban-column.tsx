@@ -8,8 +8,11 @@ import { columnRequest } from '../utils/column-request';
 import { KanbanCard } from './kanban-card';
 import { KanbanColumnPage } from './kanban-column-page';
 
+/** A column: a status, or `id: null` for the leads without one ('Без статуса'). */
+export type KanbanColumnStatus = Pick<LeadStatus, 'name' | 'color'> & { id: number | null };
+
 export interface KanbanColumnProps {
-  status: LeadStatus;
+  status: KanbanColumnStatus;
   filters: LeadsFilters;
   board: KanbanBoard;
   /** Cards moved here and not yet confirmed, newest first. */

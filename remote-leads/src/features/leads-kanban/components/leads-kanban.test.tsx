@@ -16,8 +16,8 @@ const statuses: LeadStatus[] = [
   { id: 4, name: 'Закрыт', color: '#28C76F', position: 3 },
 ];
 
-function makeLead(id: number, statusId: number, surname: string): LeadListItem {
-  const status = statuses.find((s) => s.id === statusId)!;
+function makeLead(id: number, statusId: number | null, surname: string): LeadListItem {
+  const status = statuses.find((s) => s.id === statusId);
   return {
     id,
     surname,
@@ -31,7 +31,7 @@ function makeLead(id: number, statusId: number, surname: string): LeadListItem {
     created_at: '2025-03-15T12:00:00.000Z',
     updated_at: '2025-03-15T12:00:00.000Z',
     version: 1,
-    status: { id: status.id, name: status.name, color: status.color },
+    status: status ? { id: status.id, name: status.name, color: status.color } : null,
     responsible: [{ id: 2, first_name: 'Анна', name: 'Анна Смирнова' }],
     is_favorite: false,
   };
@@ -41,7 +41,8 @@ function makeLead(id: number, statusId: number, surname: string): LeadListItem {
 function leadsServer(initial: LeadListItem[], options: { failMove?: MockAnswer } = {}) {
   let db = initial;
   const list = ({ url }: MockRequest) => {
-    const statusId = Number(url.searchParams.get('status_id'));
+    const param = url.searchParams.get('status_id');
+    const statusId = param === 'none' ? null : Number(param);
     const perPage = Number(url.searchParams.get('per_page'));
     const page = Number(url.searchParams.get('page'));
     const rows = db.filter((lead) => lead.status_id === statusId);
@@ -51,7 +52,7 @@ function leadsServer(initial: LeadListItem[], options: { failMove?: MockAnswer }
   const move = ({ url, body }: MockRequest) => {
     if (options.failMove) return options.failMove;
     const id = Number(url.pathname.split('/').pop());
-    const statusId = (body as { status_id: number }).status_id;
+    const statusId = (body as { status_id: number | null }).status_id;
     db = db.map((lead) => (lead.id === id ? makeLead(id, statusId, lead.surname) : lead));
     return { body: { data: db.find((lead) => lead.id === id) } };
   };
@@ -76,7 +77,7 @@ describe('LeadsKanban', () => {
     render({ search: 'Ив', user_id: 2, favorite: '1', sort: 'surname' });
 
     await within(await screen.findByRole('region', { name: 'В работе' })).findByRole('article', { name: 'Иванов Иван' });
-    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['Новый', 'В работе', 'Закрыт']);
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual(['Без статуса', 'Новый', 'В работе', 'Закрыт']);
     await waitFor(() => expect(countOf('Новый')).toBe('2'));
     expect(countOf('В работе')).toBe('1');
     expect(countOf('Закрыт')).toBe('0');
@@ -89,7 +90,7 @@ describe('LeadsKanban', () => {
     expect(within(column('Закрыт')).getByText('No data available')).toBeInTheDocument();
 
     const queries = requestsTo(fetch, 'GET /api/leads').map((request) => Object.fromEntries(request.url.searchParams));
-    for (const statusId of ['1', '3', '4']) {
+    for (const statusId of ['none', '1', '3', '4']) {
       expect(queries).toContainEqual({ status_id: statusId, page: '1', per_page: '20', search: 'Ив', user_id: '2', favorite: '1', sort: 'surname' });
     }
   });
@@ -120,6 +121,34 @@ describe('LeadsKanban', () => {
     await waitFor(() => expect(within(column('Закрыт')).getAllByRole('article')).toHaveLength(1));
     expect(within(column('В работе')).getByText('No data available')).toBeInTheDocument();
     expect(countOf('Закрыт')).toBe('1');
+  });
+
+  it("shows the leads without a status in a first column 'Без статуса'; cards are dragged out of it and into it", async () => {
+    const fetch = mockFetch(leadsServer([makeLead(7, null, 'Бесстатусный'), makeLead(8, 1, 'Петров')]));
+    render();
+    const card = await within(await screen.findByRole('region', { name: 'Без статуса' })).findByRole('article', { name: 'Бесстатусный Иван' });
+    await waitFor(() => expect(countOf('Без статуса')).toBe('1'));
+    expect(within(card).getByRole('combobox', { name: 'Статус: Бесстатусный Иван' })).toHaveDisplayValue('Без статуса');
+
+    // Out of it: onto 'Новый'.
+    fireEvent.dragStart(card, { dataTransfer: dataTransfer() });
+    fireEvent.dragOver(column('Новый'), { dataTransfer: dataTransfer() });
+    fireEvent.drop(column('Новый'), { dataTransfer: dataTransfer() });
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1));
+    expect(requestsTo(fetch, 'POST /api/leads/status/7')[0].body).toEqual({ status_id: 1 });
+    await waitFor(() => expect(countOf('Новый')).toBe('2'));
+    await waitFor(() => expect(countOf('Без статуса')).toBe('0'));
+
+    // Into it: the other card, dropped on 'Без статуса', clears its status.
+    const other = within(column('Новый')).getByRole('article', { name: 'Петров Иван' });
+    fireEvent.dragStart(other, { dataTransfer: dataTransfer() });
+    fireEvent.dragOver(column('Без статуса'), { dataTransfer: dataTransfer() });
+    fireEvent.drop(column('Без статуса'), { dataTransfer: dataTransfer() });
+    expect(within(column('Без статуса')).getByRole('article', { name: 'Петров Иван' })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/status/8')).toHaveLength(1));
+    expect(requestsTo(fetch, 'POST /api/leads/status/8')[0].body).toEqual({ status_id: null });
+    await waitFor(() => expect(countOf('Без статуса')).toBe('1'));
+    await waitFor(() => expect(within(column('Без статуса')).getAllByRole('article')).toHaveLength(1));
   });
 
   it('puts the card back in its column and says why when the move fails', async () => {

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
-import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
-import { EmptyState, Spinner } from '@crm/shared/ui';
+import { type LeadListItem, type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import { Spinner } from '@crm/shared/ui';
 import type { LeadsFilters } from '../../../api/get-leads';
 import { useKanbanBoard } from '../hooks/use-kanban-board';
-import { KanbanColumn } from './kanban-column';
+import { KanbanColumn, type KanbanColumnStatus } from './kanban-column';
 
 export interface LeadsKanbanProps {
-  /** Every status; a column each, in position order. */
+  /** Every status; a column each, in position order, after the first column 'Без статуса'. */
   statuses: readonly LeadStatus[];
   statusesLoading?: boolean;
   /** The list's search, responsible-user and favourites filters (and its sort, within a column). */
@@ -25,7 +25,13 @@ const Board = styled.div`
 
 const NO_LEADS: readonly LeadListItem[] = [];
 
-/** The leads as a board with a column per status; dragging a card (or its status menu) changes its status. */
+/** Leads imported without a status, or left by a deleted one, would otherwise be on no column at all. */
+const NO_STATUS_COLUMN: KanbanColumnStatus = { id: null, name: NO_STATUS_LABEL, color: '#A8AAAE' };
+
+/**
+ * The leads as a board: 'Без статуса' first, then a column per status; dragging a card (or its status menu) changes
+ * its status, into and out of 'Без статуса' too.
+ */
 export function LeadsKanban({ statuses, statusesLoading, filters }: LeadsKanbanProps) {
   const canMove = useAbility().can('edit', 'lead');
   const ordered = useMemo(() => [...statuses].sort((a, b) => a.position - b.position), [statuses]);
@@ -33,11 +39,11 @@ export function LeadsKanban({ statuses, statusesLoading, filters }: LeadsKanbanP
   const { moves } = board;
 
   const { hiddenIds, incoming, outgoing } = useMemo(() => {
-    const into = new Map<number, LeadListItem[]>();
-    const out = new Map<number, number>();
+    const into = new Map<number | null, LeadListItem[]>();
+    const out = new Map<number | null, number>();
     for (const pending of [...moves.values()].reverse()) {
       into.set(pending.to, [...(into.get(pending.to) ?? []), pending.lead]);
-      if (pending.from !== null) out.set(pending.from, (out.get(pending.from) ?? 0) + 1);
+      out.set(pending.from, (out.get(pending.from) ?? 0) + 1);
     }
     return { hiddenIds: new Set(moves.keys()), incoming: into, outgoing: out };
   }, [moves]);
@@ -46,11 +52,10 @@ export function LeadsKanban({ statuses, statusesLoading, filters }: LeadsKanbanP
   const filtersKey = JSON.stringify(filters);
 
   if (statusesLoading && ordered.length === 0) return <Spinner size={32} />;
-  if (ordered.length === 0) return <EmptyState />;
 
   return (
     <Board>
-      {ordered.map((status) => (
+      {[NO_STATUS_COLUMN, ...ordered].map((status) => (
         <KanbanColumn
           key={`${status.id}:${filtersKey}`}
           status={status}

@@ -10,8 +10,9 @@ import { isColumnKeyOf } from '../utils/is-column-key-of';
 /** A card shown in its new column before the server has confirmed the move. */
 export interface KanbanMove {
   lead: LeadListItem;
+  /** Column ids: a status, or null for 'Без статуса'. */
   from: number | null;
-  to: number;
+  to: number | null;
   ticket: number;
 }
 
@@ -20,13 +21,14 @@ export interface KanbanBoard {
   moves: ReadonlyMap<number, KanbanMove>;
   /** The card being dragged. */
   dragging: LeadListItem | null;
-  move: (lead: LeadListItem, statusId: number) => Promise<void>;
+  /** `null` moves the card to 'Без статуса' (clears its status). */
+  move: (lead: LeadListItem, statusId: number | null) => Promise<void>;
   /** The star the table uses too (`useToggleLeadFavorite`): flips the card in its cached column. */
   toggleFavorite: (leadId: number, isFavorite: boolean) => Promise<void>;
   startDrag: (lead: LeadListItem, event: DragEvent) => void;
   endDrag: () => void;
   /** Moves the dragged card to `statusId`; false when nothing (or a card of that column) was being dragged. */
-  dropOn: (statusId: number) => boolean;
+  dropOn: (statusId: number | null) => boolean;
 }
 
 // Not the standard text/plain alone: a card dropped on a text field elsewhere must not paste its id there.
@@ -50,7 +52,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
   const tickets = useRef(0);
 
   const move = useCallback(
-    async (lead: LeadListItem, statusId: number) => {
+    async (lead: LeadListItem, statusId: number | null) => {
       if (lead.status_id === statusId) return;
       const status = latest.current.statuses.find((s) => s.id === statusId);
       // A card moved again before the first move settled still leaves its original column.
@@ -59,7 +61,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
       const moved: LeadListItem = {
         ...lead,
         status_id: statusId,
-        status: status ? { id: status.id, name: status.name, color: status.color } : lead.status,
+        status: status ? { id: status.id, name: status.name, color: status.color } : statusId === null ? null : lead.status,
       };
       setMoves((current) => new Map(current).set(lead.id, { lead: moved, from, to: statusId, ticket }));
       const settle = () =>
@@ -77,8 +79,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
         toast.error(`Не удалось изменить статус: ${errorMessage(failure)}`);
         return;
       }
-      const touched = [from, lead.status_id, statusId].filter((id): id is number => id !== null);
-      await mutate(isColumnKeyOf(touched));
+      await mutate(isColumnKeyOf([from, lead.status_id, statusId]));
       settle();
     },
     [mutate, toast],
@@ -98,7 +99,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
   }, []);
 
   const dropOn = useCallback(
-    (statusId: number) => {
+    (statusId: number | null) => {
       const lead = latest.current.dragging;
       endDrag();
       if (!lead || lead.status_id === statusId) return false;

@@ -1,10 +1,12 @@
+import { NO_STATUS } from '@crm/shared/schemas';
 import { isLeadsPageKey } from '../../../api/get-leads';
 
-/** Matches every cached batch of the given statuses' columns (and list pages filtered by them). */
+/** Matches every cached batch of the given columns (and list pages filtered by them); `null` is 'Без статуса'. */
 export const isColumnKeyOf =
-  (statusIds: readonly number[]) =>
+  (statusIds: readonly (number | null)[]) =>
   (key: unknown): boolean => {
     if (!isLeadsPageKey(key)) return false;
     const statusId = ((key as unknown[])[1] as { status_id?: unknown } | undefined)?.status_id;
+    if (statusId === NO_STATUS) return statusIds.includes(null);
     return typeof statusId === 'number' && statusIds.includes(statusId);
   };

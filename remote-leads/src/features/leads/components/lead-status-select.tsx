@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import { alpha } from '@crm/shared/ui';
-import type { LeadStatus } from '@crm/shared/schemas';
+import { type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
 
 export interface LeadStatusSelectProps {
   leadId: number;
@@ -13,7 +13,8 @@ export interface LeadStatusSelectProps {
   /** Names the status while the statuses are still loading. */
   statusName: string | undefined;
   statuses: readonly LeadStatus[];
-  onChange: (leadId: number, statusId: number) => void;
+  /** `null`: 'Без статуса' was chosen. */
+  onChange: (leadId: number, statusId: number | null) => void;
 }
 
 const Root = styled.select<{ $color: string }>`
@@ -52,14 +53,10 @@ export const LeadStatusSelect = memo(function LeadStatusSelect({
       $color={color ?? '#A8AAAE'}
       value={statusId ?? ''}
       onChange={(event) => {
-        if (event.target.value) onChange(leadId, Number(event.target.value));
+        onChange(leadId, event.target.value ? Number(event.target.value) : null);
       }}
     >
-      {statusId === null ? (
-        <option value="" disabled>
-          Без статуса
-        </option>
-      ) : null}
+      <option value="">{NO_STATUS_LABEL}</option>
       {known ? null : <option value={statusId}>{statusName ?? '…'}</option>}
       {statuses.map((status) => (
         <option key={status.id} value={status.id}>

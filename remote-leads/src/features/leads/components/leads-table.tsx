@@ -22,7 +22,8 @@ export interface LeadsTableProps {
   /** The inline status select's choices, in position order. */
   statuses: readonly LeadStatus[];
   /** The next three must be stable: the memoised cells re-render only when their row changes. */
-  onStatusChange: (leadId: number, statusId: number) => void;
+  /** `null` clears the status. */
+  onStatusChange: (leadId: number, statusId: number | null) => void;
   onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
   onDelete: (leadId: number) => void;
   /** Row checkboxes show when this is given. */

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas';
 import { Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 
@@ -8,7 +9,8 @@ const SEARCH_DEBOUNCE_MS = 400;
 
 export interface LeadsToolbarProps {
   search: string;
-  statusId: number | undefined;
+  /** A status, or NO_STATUS for the leads without one. */
+  statusId: LeadStatusFilter | undefined;
   userId: number | undefined;
   favorite: boolean;
   statusOptions: readonly SelectOption<number>[];
@@ -19,7 +21,7 @@ export interface LeadsToolbarProps {
   userOptions: readonly SelectOption<number>[] | undefined;
   usersLoading?: boolean;
   onSearchChange: (search: string) => void;
-  onStatusChange: (statusId: number | undefined) => void;
+  onStatusChange: (statusId: LeadStatusFilter | undefined) => void;
   onUserChange: (userId: number | undefined) => void;
   onFavoriteChange: (favorite: boolean) => void;
 }
@@ -71,6 +73,11 @@ export function LeadsToolbar({
     setShown(search);
     if (search !== text.trim()) setText(search);
   }
+  // 'Без статуса' first: leads imported without one, or left by a deleted status, are found only this way.
+  const statusFilterOptions = useMemo<SelectOption<LeadStatusFilter>[]>(
+    () => [{ value: NO_STATUS, label: NO_STATUS_LABEL }, ...statusOptions],
+    [statusOptions],
+  );
   const sendSearch = useDebouncedCallback((value: string) => onSearchChange(value.trim()), SEARCH_DEBOUNCE_MS);
 
   return (
@@ -88,10 +95,10 @@ export function LeadsToolbar({
         onBlur={sendSearch.flush}
       />
       {showStatus ? (
-        <Select<number>
+        <Select<LeadStatusFilter>
           label="Статус"
           placeholder="Все статусы"
-          options={statusOptions}
+          options={statusFilterOptions}
           value={statusId ?? null}
           onChange={(value) => onStatusChange(value ?? undefined)}
           isClearable

@@ -8,7 +8,8 @@ import { useToggleLeadFavorite } from '../../../api/toggle-lead-favorite';
 import { usePatchCachedLead } from '../../../hooks/use-patch-cached-lead';
 
 export interface LeadRowActions {
-  changeStatus: (leadId: number, statusId: number) => Promise<void>;
+  /** `null` clears the status. */
+  changeStatus: (leadId: number, statusId: number | null) => Promise<void>;
   toggleFavorite: (leadId: number, isFavorite: boolean) => Promise<void>;
   /** Asks 'Уверены?' first; resolves true once the lead is gone. */
   remove: (leadId: number) => Promise<boolean>;
@@ -32,7 +33,7 @@ export function useLeadRowActions(statuses: readonly LeadStatus[]): LeadRowActio
   });
 
   const changeStatus = useCallback(
-    async (leadId: number, statusId: number) => {
+    async (leadId: number, statusId: number | null) => {
       const status = latestStatuses.current.find((s) => s.id === statusId);
       const before = patch(leadId, () => ({
         status_id: statusId,
