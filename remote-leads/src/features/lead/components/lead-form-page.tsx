@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { useEntityForm } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
-import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption } from '@crm/shared/ui';
+import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { useUsers } from '../../../api/get-users';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { createLead } from '../api/create-lead';
@@ -70,7 +70,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   const canViewUsers = useAbility().can('view', 'users');
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
-    () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })),
+    () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) })),
     [users.data],
   );
   const [shareOpen, setShareOpen] = useState(false);
