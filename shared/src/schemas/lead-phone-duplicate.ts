@@ -10,7 +10,7 @@ export const phoneDuplicatesQuerySchema = z.object({
   phone: textSchema({ error: 'Укажите телефон', unstorable: UNSTORABLE_TEXT_MESSAGE_RU }).max(64, 'Слишком длинный номер'),
   exclude_id: idSchema('Неизвестный лид').optional(),
 });
-export type PhoneDuplicatesQuery = z.input<typeof phoneDuplicatesQuerySchema>;
+export type PhoneDuplicatesQuery = z.infer<typeof phoneDuplicatesQuerySchema>;
 
 /** A lead the caller may see whose phone is the same number as the one typed. */
 export const phoneDuplicateSchema = z.object({
