@@ -119,7 +119,7 @@ describe('LeadsKanban', () => {
     );
     await waitFor(() => expect(within(column('Закрыт')).getAllByRole('article')).toHaveLength(1));
     expect(within(column('В работе')).getByText('No data available')).toBeInTheDocument();
-    expect(countOf('Закрыт')).toBe('1');
+    expect(countOf('Закрыт')).toBe('1');  expect(screen.getByText('Статус изменён')).toBeInTheDocument();
   });
 
   it('puts the card back in its column and says why when the move fails', async () => {

@@ -77,6 +77,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
         toast.error(`Не удалось изменить статус: ${errorMessage(failure)}`);
         return;
       }
+      toast.success('Статус изменён');
       const touched = [from, lead.status_id, statusId].filter((id): id is number => id !== null);
       await mutate(isColumnKeyOf(touched));
       settle();
