@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { errorMessage } from '@crm/shared/api-client';
 import { Can } from '@crm/shared/abilities/react';
 import type { LeadBulkInput } from '@crm/shared/schemas';
-import { alpha, Button, IconTrash, IconX, media, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
+import { alpha, Button, IconTrash, media, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
 import { runLeadBulk } from '../api/run-lead-bulk';
 
 export interface LeadsBulkBarProps {
@@ -16,13 +16,13 @@ export interface LeadsBulkBarProps {
   onClear: () => void;
 }
 
-// One compact row at desktop widths (1440 px fits it with room to spare); on narrow screens whole groups wrap, never a
-// label. Below lg (1264 px) Удалить keeps only its icon and its accessible name.
+// One compact row from about 1200 px up (at 1440 px with room to spare); on narrower screens whole groups wrap, never
+// a label. Below lg (1264 px) Удалить keeps only its icon and its accessible name.
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 0.5rem 0.75rem;
+  gap: 0.5rem;
   padding: 0.5rem 1.25rem;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => alpha(theme.colors.primary, 0.06)};
@@ -38,8 +38,8 @@ const Count = styled.strong`
 const Group = styled.div`
   display: flex;
   align-items: center;
-  gap: 0.375rem;
-  & > :first-child { width: 10.5rem; }
+  gap: 0.25rem;
+  & > :first-child { width: 8.75rem; }
 `;
 
 const Spacer = styled.span`
@@ -148,7 +148,7 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
         </Button>
       </Can>
       <Spacer />
-      <Button variant="text" size="sm" startIcon={<IconX size={16} />} onClick={onClear} disabled={busy}>
+      <Button variant="text" size="sm" onClick={onClear} disabled={busy}>
         Снять выделение
       </Button>
     </Bar>
