@@ -8,7 +8,7 @@ import { leadComments } from '../db/schema/lead-comments';
 import { users } from '../db/schema/users';
 import { AppError, notFound, validationFailed } from '../errors/app-error';
 import { sanitizeRichText } from '../lib/rich-text';
-import { recordHistory } from './lead/lead-history-entries';
+import { diffFields, recordHistory } from './lead/lead-history-entries';
 import type { LeadScopeHelper, LeadViewer } from './lead-scope';
 
 type CommentInput = z.output<typeof leadCommentInputSchema>;
@@ -92,7 +92,7 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
         db.transaction(async (tx) => {
           await scope.findVisible(leadId, viewer, tx, { lock: true });
           const [created] = await tx.insert(leadComments).values({ leadId, stepId, authorId: viewer.id, body }).returning({ id: leadComments.id });
-          await recordHistory(tx, [{ leadId, userId: viewer.id, action: 'comment_added', changes: { comment_id: { from: null, to: created.id } } }]);
+          await recordHistory(tx, [{ leadId, userId: viewer.id, action: 'comment_added', changes: { step_id: { from: null, to: stepId }, body: { from: null, to: body } } }]);
           return created.id;
         }),
       );
@@ -108,10 +108,9 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
           await scope.findVisible(leadId, viewer, tx, { lock: true });
           const before = await ownComment(tx, leadId, commentId, viewer.id);
           await tx.update(leadComments).set({ stepId, body, updatedAt: new Date() }).where(eq(leadComments.id, commentId));
-          const changes: Record<string, { from: unknown; to: unknown }> = { comment_id: { from: commentId, to: commentId } };
-          if (before.body !== body) changes.body = { from: before.body, to: body };
-          if (before.stepId !== stepId) changes.step_id = { from: before.stepId, to: stepId };
-          await recordHistory(tx, [{ leadId, userId: viewer.id, action: 'comment_updated', changes }]);
+          // Only what the author changed; saving the same step and text records nothing.
+          const changes = diffFields({ step_id: before.stepId, body: before.body }, { step_id: stepId, body });
+          if (Object.keys(changes).length > 0) await recordHistory(tx, [{ leadId, userId: viewer.id, action: 'comment_updated', changes }]);
         }),
       );
       const [comment] = await select(eq(leadComments.id, commentId));
@@ -121,9 +120,11 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
     async delete(leadId: number, commentId: number, viewer: LeadViewer): Promise<void> {
       await db.transaction(async (tx) => {
         await scope.findVisible(leadId, viewer, tx, { lock: true });
-        await ownComment(tx, leadId, commentId, viewer.id);
+        const removed = await ownComment(tx, leadId, commentId, viewer.id);
         await tx.delete(leadComments).where(eq(leadComments.id, commentId));
-        await recordHistory(tx, [{ leadId, userId: viewer.id, action: 'comment_deleted', changes: { comment_id: { from: commentId, to: null } } }]);
+        await recordHistory(tx, [
+          { leadId, userId: viewer.id, action: 'comment_deleted', changes: { step_id: { from: removed.stepId, to: null }, body: { from: removed.body, to: null } } },
+        ]);
       });
     },
   };

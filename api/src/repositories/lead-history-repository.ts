@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { LeadHistoryEntry } from '@crm/shared/schemas';
+import { isLeadHistoryField, type LeadHistoryEntry } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leadHistory } from '../db/schema/lead-history';
 import { users } from '../db/schema/users';
@@ -26,7 +26,8 @@ export function createLeadHistoryRepository(db: Database, scope: LeadScopeHelper
         id: r.id,
         action: r.action,
         user: r.user && r.user.id !== null ? r.user : null,
-        changes: r.changes ?? null,
+        // Rows written before internal fields were left out (a comment's id) still hold them; never show them.
+        changes: r.changes ? Object.fromEntries(Object.entries(r.changes).filter(([field]) => isLeadHistoryField(field))) : null,
         created_at: r.createdAt.toISOString(),
       }));
     },

@@ -1,5 +1,5 @@
-import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { LeadDetail, LeadListItem } from '@crm/shared/schemas';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { type LeadDetail, type LeadListItem, PHONE_DUPLICATES_LIMIT, type PhoneDuplicate } from '@crm/shared/schemas';
 import { type Database, queryRows } from '../db/client';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leads } from '../db/schema/leads';
@@ -76,6 +76,25 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
     /** The SQL and parameters of one list page, for the benchmark's raw-query comparison. */
     async listPageSql(params: LeadListParams, viewer: LeadViewer): Promise<{ sql: string; params: unknown[] }> {
       return pageQuery(params, viewer.id, await leadFilterCondition(db, scope, params, viewer)).toSQL();
+    },
+
+    /**
+     * Leads the viewer can see whose normalised phone is `phoneNormalized` (as the import matches duplicates), oldest
+     * first, at most PHONE_DUPLICATES_LIMIT, without `excludeId` (the lead being edited).
+     */
+    async phoneDuplicates(phoneNormalized: string, excludeId: number | undefined, viewer: LeadViewer): Promise<PhoneDuplicate[]> {
+      return db
+        .select({ id: leads.id, surname: leads.surname, firstname: leads.firstname, patronymic: leads.patronymic, phone: leads.phone })
+        .from(leads)
+        .where(
+          and(
+            eq(leads.phoneNormalized, phoneNormalized),
+            excludeId === undefined ? undefined : ne(leads.id, excludeId),
+            await scope.condition(viewer),
+          ),
+        )
+        .orderBy(asc(leads.id))
+        .limit(PHONE_DUPLICATES_LIMIT);
     },
 
     async detail(id: number, viewer: LeadViewer): Promise<LeadDetail> {

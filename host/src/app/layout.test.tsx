@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
-import { signInAs } from './testing/session';
+import { saveSession } from '@crm/shared/api-client';
+import { signInAs, testSession } from './testing/session';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -64,6 +65,21 @@ describe('vertical navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Lead statuses' })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('Leads stays the current entry on the lead form and detail pages', async () => {
+    signInAs('Admin');
+    renderApp('/leads/create');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Lead statuses' })).not.toHaveAttribute('aria-current');
+  });
+
+  test('Leads is current on a lead detail page, and not on the lead statuses page', async () => {
+    signInAs('Admin');
+    renderApp('/leads/5');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+  });
+
   test('collapses and remembers it', async () => {
     signInAs('Admin');
     const { user } = renderApp('/leads/list');
@@ -82,6 +98,21 @@ describe('top bar', () => {
     expect(within(menu).getByText('Анна Петрова')).toBeInTheDocument();
     expect(within(menu).getByText('Admin')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/build/pages/user-profile');
+  });
+
+  test('a non-Admin sees their own full name once and their initials', async () => {
+    saveSession({
+      ...testSession('Operator', [{ action: 'view', subject: 'lead' }]),
+      userData: { id: 7, first_name: 'Иван', name: 'Иван Петров', email: 'operator1@example.com', role: 'Operator', avatar: null },
+    });
+    const { user } = renderApp('/leads/list');
+    const trigger = await screen.findByRole('button', { name: 'Account menu' });
+    expect(trigger).toHaveTextContent('ИП');
+    await user.click(trigger);
+    const menu = screen.getByRole('menu', { name: 'Account menu' });
+    expect(within(menu).getByText('Иван Петров')).toBeInTheDocument();
+    expect(menu).not.toHaveTextContent('Иван Иван');
+    expect(within(menu).getByText('Operator')).toBeInTheDocument();
   });
 
   test('the theme switcher offers light, dark and system and stores the choice', async () => {

@@ -13,10 +13,11 @@ import type { NavItem } from '../features/layout/utils/nav-item';
 import { findRoute } from './routes';
 
 /** Entry → route name; path and ability come from the route table so the menu and the guards cannot disagree. */
-const ENTRIES: readonly { route: string; labelKey: string; icon: NavItem['icon'] }[] = [
-  { route: 'leads-list', labelKey: 'nav.leads', icon: IconUsers },
+const ENTRIES: readonly { route: string; labelKey: string; icon: NavItem['icon']; section?: string }[] = [
+  // The lead form and detail pages (/leads/create, /leads/5) belong to the Leads entry.
+  { route: 'leads-list', labelKey: 'nav.leads', icon: IconUsers, section: '/leads/' },
   { route: 'lead-status-list', labelKey: 'nav.leadStatuses', icon: IconTag },
-  { route: 'document-list', labelKey: 'nav.documents', icon: IconFileText },
+  { route: 'document-list', labelKey: 'nav.documents', icon: IconFileText, section: '/document/' },
   { route: 'document-category-list', labelKey: 'nav.documentCategories', icon: IconFolder },
   { route: 'comment-step-list', labelKey: 'nav.commentSteps', icon: IconMessages },
   { route: 'team', labelKey: 'nav.teams', icon: IconUsersGroup },
@@ -26,8 +27,8 @@ const ENTRIES: readonly { route: string; labelKey: string; icon: NavItem['icon']
 ];
 
 /** Areas whose page is not built yet stay out of the menu (docs/decisions/003); their routes still answer. */
-export const NAV_ITEMS: readonly NavItem[] = ENTRIES.flatMap(({ route, labelKey, icon }) => {
+export const NAV_ITEMS: readonly NavItem[] = ENTRIES.flatMap(({ route, labelKey, icon, section }) => {
   const { path, handle, page } = findRoute(route);
   if (page && 'unavailable' in page) return [];
-  return [{ to: path, labelKey, icon, action: handle.action, subject: handle.subject }];
+  return [{ to: path, labelKey, icon, action: handle.action, subject: handle.subject, section }];
 });

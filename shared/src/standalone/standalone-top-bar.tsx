@@ -3,6 +3,7 @@ import type { User } from '../schemas/user';
 import { Button } from '../ui/components/button';
 import { IconLogout } from '../ui/icons/icons';
 import { alpha } from '../ui/tokens/alpha';
+import { userDisplayName } from '../ui/utils/user-display-name';
 
 export interface StandaloneTopBarProps {
   title: string;
@@ -62,7 +63,7 @@ export function StandaloneTopBar({ title, user, onSignOut, signingOut }: Standal
       </Brand>
       {user ? (
         <>
-          <UserName>{user.name || user.email}</UserName>
+          <UserName>{userDisplayName(user)}</UserName>
           <Button variant="secondary" size="sm" startIcon={<IconLogout size={16} />} onClick={onSignOut} loading={signingOut}>
             Sign out
           </Button>

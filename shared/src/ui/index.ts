@@ -35,3 +35,4 @@ export * from './components/use-toast';
 export * from './crud-list-page/crud-list-page';
 export * from './crud-list-page/route-form-drawer';
 export * from './crud-list-page/use-client-page';
+export * from './utils/user-display-name';

@@ -1,10 +1,10 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { LEAD_HISTORY_ACTIONS } from '@crm/shared/schemas';
+import { LEAD_HISTORY_ACTIONS, type LeadHistoryField } from '@crm/shared/schemas';
 import { leads } from './leads';
 import { users } from './users';
 
-/** Field → old and new value; users as sorted id lists. */
-export type LeadChanges = Record<string, { from: unknown; to: unknown }>;
+/** Field → old and new value; users as sorted id lists. Only real fields of a lead or comment (no internal ids). */
+export type LeadChanges = Partial<Record<LeadHistoryField, { from: unknown; to: unknown }>>;
 
 /** Every change to a lead, written in the transaction that makes it. */
 export const leadHistory = pgTable(

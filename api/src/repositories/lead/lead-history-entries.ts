@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LeadHistoryEntry } from '@crm/shared/schemas';
+import type { LeadHistoryEntry, LeadHistoryField } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
 import { type LeadChanges, leadHistory } from '../../db/schema/lead-history';
 import { storableJson } from '../../db/storable-json';
@@ -32,10 +32,11 @@ export async function recordHistory(tx: Database, entries: NewHistoryEntry[]): P
 }
 
 /** `{field: {from, to}}` for each field whose value differs; arrays compare by content. */
-export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): LeadChanges {
+export function diffFields(before: Partial<Record<LeadHistoryField, unknown>>, after: Partial<Record<LeadHistoryField, unknown>>): LeadChanges {
   const changes: LeadChanges = {};
-  for (const [field, to] of Object.entries(after)) {
+  for (const field of Object.keys(after) as LeadHistoryField[]) {
     const from = before[field];
+    const to = after[field];
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
   }
   return changes;

@@ -3,6 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import type { LeadComment, LeadDetail, LeadHistoryEntry } from '@crm/shared/schemas';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createLeadVia, createUser, leadInput } from '../../test/fixtures';
+import type { Database } from '../../db/client';
+import { type LeadChanges, leadHistory } from '../../db/schema/lead-history';
 
 for (const driver of testDrivers()) {
   describe(`lead comments (${driver})`, () => {
@@ -46,7 +48,8 @@ for (const driver of testDrivers()) {
       const second = (await post(colleague, { step_id: steps[1].id, body: 'Отправил КП' })).json().data as LeadComment;
       assert.deepEqual((await list()).map((c) => c.id), [comment.id, second.id]);
       const [entry] = await history();
-      assert.deepEqual([entry.action, entry.changes], ['comment_added', { comment_id: { from: null, to: second.id } }]);
+      assert.deepEqual([entry.action, entry.changes], ['comment_added', { step_id: { from: null, to: steps[1].id }, body: { from: null, to: 'Отправил КП' } }]);
+      assert.ok(!JSON.stringify(await history()).includes('comment_id'), 'the history names no internal field');
     });
 
     test('422 for an unknown step, an empty body, or a body that is empty once sanitised', async () => {
@@ -70,17 +73,34 @@ for (const driver of testDrivers()) {
       assert.deepEqual([edited.json().data.body, edited.json().data.step.id], ['<p>Итог</p>', steps[2].id]);
       const [updated] = await history();
       assert.deepEqual(updated.changes, {
-        comment_id: { from: comment.id, to: comment.id },
-        body: { from: 'Черновик', to: '<p>Итог</p>' },
         step_id: { from: steps[0].id, to: steps[2].id },
+        body: { from: 'Черновик', to: '<p>Итог</p>' },
       });
+      const unchanged = await edit(author, '<p>Итог</p>');
+      assert.equal(unchanged.statusCode, 200, unchanged.body);
+      assert.equal((await history())[0].id, updated.id, 'saving the same step and text records nothing');
 
       assert.equal((await t.app.inject({ method: 'DELETE', url: url(`/${comment.id}`), headers: colleague })).statusCode, 403);
       const removed = await t.app.inject({ method: 'DELETE', url: url(`/${comment.id}`), headers: author });
       assert.deepEqual([removed.statusCode, removed.json()], [200, { message: 'Комментарий удалён' }]);
       assert.ok(!(await list()).some((c) => c.id === comment.id));
-      assert.deepEqual((await history())[0].changes, { comment_id: { from: comment.id, to: null } });
+      assert.deepEqual((await history())[0].changes, { step_id: { from: steps[2].id, to: null }, body: { from: '<p>Итог</p>', to: null } });
+      assert.ok(!JSON.stringify(await history()).includes('comment_id'));
       assert.equal((await t.app.inject({ method: 'DELETE', url: url(`/${comment.id}`), headers: author })).statusCode, 404);
+    });
+
+    test('an older history row holding an internal field (comment_id) answers without it', async () => {
+      const db = t.connection.db as unknown as Database;
+      await db.insert(leadHistory).values({
+        leadId: lead.id,
+        userId: authorId,
+        action: 'comment_added',
+        changes: { comment_id: { from: null, to: 3 }, step_id: { from: null, to: steps[0].id } } as LeadChanges,
+      });
+      const entries = await history();
+      assert.ok(entries.length > 0);
+      assert.ok(!JSON.stringify(entries).includes('comment_id'), 'no entry names comment_id');
+      assert.ok(entries.some((e) => e.action === 'comment_added' && e.changes?.step_id?.to === steps[0].id));
     });
 
     test("a comment is reached only through its own lead: another lead's id is 404", async () => {

@@ -20,9 +20,12 @@ import {
   listLeadsQuerySchema,
   messageSchema,
   paginated,
+  phoneDuplicateSchema,
+  phoneDuplicatesQuerySchema,
 } from '@crm/shared/schemas';
 import { AppError } from '../../errors/app-error';
 import { checkFields } from '../check-fields';
+import { parsePhone } from '../../lib/phone';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadInputChecks } from './lead-input-checks';
 import { leadViewer } from './lead-viewer';
@@ -62,6 +65,26 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         data,
         meta: { current_page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
       };
+    },
+  );
+
+  app.get(
+    '/leads/phone-duplicates',
+    {
+      onRequest: app.authorize('view', 'lead'),
+      schema: {
+        tags,
+        summary: 'Leads the caller may see with the same phone number (at most 5), for the form to warn before saving',
+        description: 'The phone is normalised as the import does; a phone that is not a valid number has no duplicates.',
+        security: bearerSecurity,
+        querystring: phoneDuplicatesQuerySchema,
+        response: { 200: dataEnvelope(z.array(phoneDuplicateSchema)), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => {
+      const parsed = parsePhone(request.query.phone);
+      if (!parsed) return { data: [] };
+      return { data: await app.leadQueryRepository.phoneDuplicates(parsed.normalized, request.query.exclude_id, leadViewer(request)) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { useAbility } from '@crm/shared/abilities/react';
 import type { LeadDetail } from '@crm/shared/schemas';
+import { userDisplayName } from '@crm/shared/ui';
 import { useCommentSteps } from '../../features/lead-comments/api/get-comment-steps';
 import { LeadComments } from '../../features/lead-comments/components/lead-comments';
 import { LeadHistory } from '../../features/lead-history/components/lead-history';
@@ -18,13 +19,14 @@ export default function LeadDetailRoute() {
   const { data: users } = useUsers(canViewUsers);
   const { data: steps } = useCommentSteps();
 
-  const historyUsers = (lead: LeadDetail) => [
-    ...(users?.data ?? []),
-    // Without `view users` the lead itself still names its current responsible users, creator and last editor.
-    ...lead.responsible,
-    ...(lead.creator ? [lead.creator] : []),
-    ...(lead.updated_by ? [lead.updated_by] : []),
-  ];
+  const historyUsers = (lead: LeadDetail) =>
+    [
+      ...(users?.data ?? []),
+      // Without `view users` the lead itself still names its current responsible users, creator and last editor.
+      ...lead.responsible,
+      ...(lead.creator ? [lead.creator] : []),
+      ...(lead.updated_by ? [lead.updated_by] : []),
+    ].map((user) => ({ id: user.id, name: userDisplayName(user) }));
 
   return (
     <LeadDetailPage

@@ -133,4 +133,26 @@ describe('DataTable', () => {
     await user.click(all);
     expect(state().selected).toEqual([]);
   });
+
+  it('keeps a nowrap column on one line, and lets other cells wrap', () => {
+    render(
+      <DataTable<Status>
+        aria-label="Statuses"
+        columns={[
+          { key: 'name', header: 'Name', nowrap: true },
+          { key: 'position', header: 'Position' },
+        ]}
+        rows={rows}
+        rowKey="id"
+        page={1}
+        perPage={25}
+        total={2}
+        lastPage={1}
+        onPageChange={() => undefined}
+        onPerPageChange={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('cell', { name: 'New' })).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(screen.getByRole('cell', { name: '1' })).toHaveStyle({ whiteSpace: 'normal' });
+  });
 });

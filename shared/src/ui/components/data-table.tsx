@@ -18,6 +18,8 @@ export interface DataTableColumn<T> {
   sortKey?: string;
   width?: number | string;
   align?: 'start' | 'center' | 'end';
+  /** Keeps the cell on one line (phone numbers, dates): the table scrolls sideways rather than break a value. */
+  nowrap?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -92,9 +94,10 @@ const SortButton = styled.button<{ $active: boolean }>`
   &:hover > svg, &:focus-visible > svg { opacity: ${({ $active }) => ($active ? 1 : 0.4)}; }
 `;
 
-const Td = styled.td<{ $align: string }>`
+const Td = styled.td<{ $align: string; $nowrap?: boolean }>`
   padding: 0.625rem 1.25rem;
   text-align: ${({ $align }) => $align};
+  white-space: ${({ $nowrap }) => ($nowrap ? 'nowrap' : 'normal')};
   color: ${({ theme }) => theme.colors.textMuted};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   vertical-align: middle;
@@ -296,7 +299,7 @@ function DataTableView<T>({
                       </Td>
                     ) : null}
                     {columns.map((column) => (
-                      <Td key={column.key} $align={alignOf(column.align)}>
+                      <Td key={column.key} $align={alignOf(column.align)} $nowrap={column.nowrap}>
                         {column.render ? column.render(row, index) : cellText((row as Record<string, unknown>)[column.key])}
                       </Td>
                     ))}

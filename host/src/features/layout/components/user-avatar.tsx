@@ -1,4 +1,5 @@
 import type { User } from '@crm/shared/schemas';
+import { userInitials } from '@crm/shared/ui';
 import styled from 'styled-components';
 
 export interface UserAvatarProps {
@@ -21,16 +22,11 @@ const Circle = styled.span<{ $size: number }>`
   img { width: 100%; height: 100%; object-fit: cover; }
 `;
 
-function initials({ name, first_name }: UserAvatarProps['user']): string {
-  const letters = [first_name, name].map((part) => part.trim().charAt(0)).join('');
-  return letters.toUpperCase() || '?';
-}
-
 /** The user's picture, or their initials on the primary colour. */
 export function UserAvatar({ user, size = 38 }: UserAvatarProps) {
   return (
     <Circle $size={size} aria-hidden>
-      {user.avatar ? <img src={user.avatar} alt="" /> : initials(user)}
+      {user.avatar ? <img src={user.avatar} alt="" /> : userInitials(user)}
     </Circle>
   );
 }

@@ -1,4 +1,4 @@
-import { IconLogout } from '@crm/shared/ui';
+import { IconLogout, userDisplayName } from '@crm/shared/ui';
 import type { User } from '@crm/shared/schemas';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -42,7 +42,7 @@ const MenuLink = styled(Link)`
 /** Who is signed in, a way to their profile, and sign-out. */
 export function UserMenu({ user, profilePath, onSignOut }: UserMenuProps) {
   const { t } = useTranslation();
-  const fullName = [user.first_name, user.name].filter(Boolean).join(' ');
+  const fullName = userDisplayName(user);
   return (
     <DropdownMenu label={t('layout.userMenu')} trigger={<UserAvatar user={user} />}>
       {(close) => (

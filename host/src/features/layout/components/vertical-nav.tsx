@@ -1,8 +1,8 @@
 import { IconChevronLeft, IconChevronRight, IconX } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import type { NavItem } from '../utils/nav-item';
+import { isNavItemCurrent, type NavItem } from '../utils/nav-item';
 
 export const NAV_WIDTH = 260;
 export const NAV_COLLAPSED_WIDTH = 72;
@@ -92,7 +92,7 @@ const List = styled.ul`
   list-style: none;
 `;
 
-const Link = styled(NavLink)<{ $collapsed: boolean }>`
+const Link = styled(RouterLink)<{ $collapsed: boolean }>`
   display: flex;
   align-items: center;
   gap: 0.75rem;
@@ -125,6 +125,7 @@ const VisuallyHidden = styled.span`
 export function VerticalNav({ items, title, collapsed, overlay, open, onToggleCollapsed, onClose }: VerticalNavProps) {
   const { t } = useTranslation();
   const narrow = collapsed && !overlay;
+  const { pathname } = useLocation();
   return (
     <Aside
       id="vertical-nav"
@@ -157,14 +158,25 @@ export function VerticalNav({ items, title, collapsed, overlay, open, onToggleCo
       </Header>
       <nav aria-label={t('nav.label')}>
         <List>
-          {items.map(({ to, labelKey, icon: Icon }) => (
-            <li key={to}>
-              <Link to={to} $collapsed={narrow} title={narrow ? t(labelKey) : undefined} onClick={overlay ? onClose : undefined}>
-                <Icon size={22} />
-                {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
-              </Link>
-            </li>
-          ))}
+          {items.map((item) => {
+            const { to, labelKey, icon: Icon } = item;
+            const current = isNavItemCurrent(item, pathname);
+            return (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className={current ? 'active' : undefined}
+                  aria-current={current ? 'page' : undefined}
+                  $collapsed={narrow}
+                  title={narrow ? t(labelKey) : undefined}
+                  onClick={overlay ? onClose : undefined}
+                >
+                  <Icon size={22} />
+                  {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
+                </Link>
+              </li>
+            );
+          })}
         </List>
       </nav>
     </Aside>

@@ -9,4 +9,12 @@ export interface NavItem {
   icon: ComponentType<{ size?: number }>;
   action?: AbilityAction;
   subject?: AbilitySubject;
+  /** A path prefix whose pages (forms, detail pages) also mark this entry as current, e.g. `/leads/`. */
+  section?: string;
+}
+
+/** Whether `item` is the current entry at `pathname` (relative to the base path). */
+export function isNavItemCurrent(item: Pick<NavItem, 'to' | 'section'>, pathname: string): boolean {
+  if (pathname === item.to || pathname.startsWith(`${item.to}/`)) return true;
+  return item.section !== undefined && pathname.startsWith(item.section);
 }

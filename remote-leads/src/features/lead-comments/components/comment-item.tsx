@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';
 import type { LeadComment } from '@crm/shared/schemas';
-import { Button, Spinner, useConfirm, useToast } from '@crm/shared/ui';
+import { Button, Spinner, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
 import { deleteLeadComment } from '../api/delete-lead-comment';
 import { updateLeadComment } from '../api/update-lead-comment';
 import { formatDateTime } from '../../../utils/format-date-time';
@@ -110,7 +110,7 @@ export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProp
   return (
     <Root>
       <Meta>
-        <Author>{comment.author?.name ?? 'Удалённый пользователь'}</Author>
+        <Author>{comment.author ? userDisplayName(comment.author) : 'Удалённый пользователь'}</Author>
         <When>
           {formatDateTime(comment.created_at)}
           {edited ? ' (изменён)' : ''}

@@ -56,6 +56,32 @@ describe('LeadHistory', () => {
     ]);
   });
 
+  it('shows a comment entry by its step, and never an internal field such as comment_id', async () => {
+    mockFetch({
+      'GET /api/leads/7/history': {
+        body: {
+          data: [
+            {
+              id: 9,
+              action: 'comment_added',
+              user: { id: 2, first_name: 'Анна', name: 'Смирнова' },
+              changes: { comment_id: { from: null, to: 3 }, step_id: { from: null, to: 4 } },
+              created_at: '2025-03-16T09:30:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    renderRoutes(
+      [{ path: '/leads/7', element: <LeadHistory leadId={7} statuses={[]} users={[]} steps={[{ id: 4, name: 'Звонок' }]} /> }],
+      '/leads/7',
+    );
+    const card = (await screen.findByText('Добавлен комментарий')).closest('section')!;
+    expect(within(card).getByText('Этап: Звонок')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('comment_id');
+    expect(within(card).getByText(/Анна Смирнова/)).toBeInTheDocument();
+  });
+
   it('says when there is no history yet, and offers a retry when it cannot be loaded', async () => {
     let fail = true;
     mockFetch({

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { Card, ErrorState, Spinner } from '@crm/shared/ui';
+import { Card, ErrorState, Spinner, userDisplayName } from '@crm/shared/ui';
 import { useLeadHistory } from '../api/get-lead-history';
 import { describeHistoryEntry, type HistoryNames } from '../utils/describe-history-entry';
 import { formatDateTime } from '../../../utils/format-date-time';
@@ -90,7 +90,7 @@ export function LeadHistory({ leadId, statuses, users, steps }: LeadHistoryProps
             <Entry key={entry.id}>
               <Title>{title}</Title>
               <Meta>
-                {entry.user?.name ?? 'Система'} · <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+                {entry.user ? userDisplayName(entry.user) : 'Система'} · <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
               </Meta>
               {lines.length > 0 ? (
                 <Changes>

@@ -59,14 +59,37 @@ describe('describeHistoryEntry', () => {
     ).toEqual({ title: 'Лид создан', lines: ['Фамилия: Иванов', 'Статус: Новый', 'Ответственные: Анна Смирнова'] });
   });
 
-  it('describes comment events, naming the step', () => {
-    expect(describeHistoryEntry({ action: 'comment_added', changes: { step_id: { from: null, to: 10 } } }, names)).toEqual({
-      title: 'Добавлен комментарий',
-      lines: ['Этап: — → Договор'],
-    });
+  it('describes comment events, naming the step, not the HTML of the text', () => {
+    expect(
+      describeHistoryEntry(
+        { action: 'comment_added', changes: { step_id: { from: null, to: 10 }, body: { from: null, to: '<p>Позвонил</p>' } } },
+        names,
+      ),
+    ).toEqual({ title: 'Добавлен комментарий', lines: ['Этап: Договор'] });
+    expect(
+      describeHistoryEntry(
+        { action: 'comment_updated', changes: { step_id: { from: 10, to: 11 }, body: { from: '<p>a</p>', to: '<p>b</p>' } } },
+        names,
+      ).lines,
+    ).toEqual(['Этап: Договор → #11', 'Текст комментария изменён']);
+    expect(
+      describeHistoryEntry(
+        { action: 'comment_deleted', changes: { step_id: { from: 10, to: null }, body: { from: '<p>a</p>', to: null } } },
+        names,
+      ).lines,
+    ).toEqual(['Этап: Договор']);
     expect(describeHistoryEntry({ action: 'comment_deleted', changes: null }, names)).toEqual({
       title: 'Комментарий удалён',
       lines: [],
     });
+  });
+
+  it('skips internal and unknown fields, such as a comment id older entries hold', () => {
+    const { lines } = describeHistoryEntry(
+      { action: 'comment_added', changes: { comment_id: { from: null, to: 3 }, secret: { from: 1, to: 2 } } },
+      names,
+    );
+    expect(lines).toEqual([]);
+    expect(lines.join()).not.toContain('comment_id');
   });
 });

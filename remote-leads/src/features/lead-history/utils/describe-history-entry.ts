@@ -1,4 +1,4 @@
-import type { LeadHistoryEntry } from '@crm/shared/schemas';
+import { isLeadHistoryField, type LeadHistoryEntry, type LeadHistoryField } from '@crm/shared/schemas';
 
 export type HistoryEntryAction = LeadHistoryEntry['action'];
 
@@ -22,23 +22,28 @@ export const HISTORY_ACTION_TITLES: Record<HistoryEntryAction, string> = {
   imported: 'Лид импортирован',
 };
 
-const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<Exclude<LeadHistoryField, keyof typeof SUMMARISED>, string> = {
   surname: 'Фамилия',
   firstname: 'Имя',
   patronymic: 'Отчество',
   phone: 'Телефон',
   status_id: 'Статус',
-  status: 'Статус',
   users: 'Ответственные',
   step_id: 'Этап',
-  step: 'Этап',
 };
 
+
 /** Rich-text fields: their HTML is not worth reading in a timeline, only the fact that it changed. */
-const SUMMARISED: Record<string, string> = {
+const SUMMARISED = {
   additional_info: 'Заметки изменены',
   body: 'Текст комментария изменён',
-};
+} as const;
+
+const isSummarised = (field: LeadHistoryField): field is keyof typeof SUMMARISED => field in SUMMARISED;
+
+/** Actions that list the values something started with, and ones that list what was removed. */
+const INITIAL: readonly HistoryEntryAction[] = ['created', 'imported', 'comment_added'];
+const REMOVAL: readonly HistoryEntryAction[] = ['comment_deleted'];
 
 const EMPTY = '—';
 
@@ -75,16 +80,21 @@ export function formatHistoryValue(field: string, value: unknown, names: History
 
 /**
  * A history entry as text: a title for the action and one line per changed field ("Статус: Новый → В работе");
- * notes are summarised ('Заметки изменены'). Creation and import list the values the lead started with.
+ * notes are summarised ('Заметки изменены'). Creation and import list the values the lead started with; an added or
+ * removed comment names its step (its text is the comment itself). Fields the timeline does not know are skipped.
  */
 export function describeHistoryEntry(entry: Pick<LeadHistoryEntry, 'action' | 'changes'>, names: HistoryNames): HistoryDescription {
-  const initial = entry.action === 'created' || entry.action === 'imported';
+  const initial = INITIAL.includes(entry.action);
+  const removal = REMOVAL.includes(entry.action);
+  const comment = entry.action === 'comment_added' || removal;
   const lines = Object.entries(entry.changes ?? {}).flatMap(([field, change]) => {
+    if (!isLeadHistoryField(field)) return [];
     const from: unknown = change?.from;
     const to: unknown = change?.to;
-    if (field in SUMMARISED) return initial && isEmpty(to) ? [] : [SUMMARISED[field]];
-    const label = FIELD_LABELS[field] ?? field;
+    if (isSummarised(field)) return comment || (initial && isEmpty(to)) ? [] : [SUMMARISED[field]];
+    const label = FIELD_LABELS[field];
     if (initial) return isEmpty(to) ? [] : [`${label}: ${formatHistoryValue(field, to, names)}`];
+    if (removal) return isEmpty(from) ? [] : [`${label}: ${formatHistoryValue(field, from, names)}`];
     return [`${label}: ${formatHistoryValue(field, from, names)} → ${formatHistoryValue(field, to, names)}`];
   });
   return { title: HISTORY_ACTION_TITLES[entry.action] ?? entry.action, lines };

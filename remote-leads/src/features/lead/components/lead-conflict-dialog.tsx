@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { LeadDetail } from '@crm/shared/schemas';
-import { Button, Dialog, Spinner, type SelectOption } from '@crm/shared/ui';
+import { Button, Dialog, Spinner, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { defaultChoices, diffLeadValues, mergeLeadValues, type DiffChoice } from '../utils/diff-lead-values';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { htmlToText } from '../utils/html-to-text';
@@ -79,7 +79,7 @@ export function LeadConflictDialog({
     return (value as string) || '—';
   };
 
-  const who = current?.updated_by?.name ?? 'Другой пользователь';
+  const who = current?.updated_by ? userDisplayName(current.updated_by) : 'Другой пользователь';
   const reload = <Button variant={comparing ? 'secondary' : 'primary'} onClick={onReload}>Загрузить актуальную версию</Button>;
   const footer = comparing ? (
     <>

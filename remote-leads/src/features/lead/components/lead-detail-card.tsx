@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { LeadDetail } from '@crm/shared/schemas';
-import { Card, Chip } from '@crm/shared/ui';
+import { Card, Chip, userDisplayName } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { phoneHref } from '../utils/phone-href';
@@ -26,7 +26,7 @@ const Chips = styled.div`
   gap: 0.375rem;
 `;
 
-const stamp = (person: LeadDetail['creator'], iso: string) => `${person?.name ?? '—'} · ${formatDateTime(iso)}`;
+const stamp = (person: LeadDetail['creator'], iso: string) => `${person ? userDisplayName(person) : '—'} · ${formatDateTime(iso)}`;
 
 /** The lead's contact fields, status, responsible users and who created and last changed it. */
 export function LeadDetailCard({ lead }: LeadDetailCardProps) {
@@ -45,7 +45,7 @@ export function LeadDetailCard({ lead }: LeadDetailCardProps) {
             <Chips>
               {lead.responsible.map((user) => (
                 <Chip key={user.id} color="secondary">
-                  {user.name}
+                  {userDisplayName(user)}
                 </Chip>
               ))}
             </Chips>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
 import { media, Select, TextField, type SelectOption } from '@crm/shared/ui';
@@ -17,6 +17,8 @@ export interface LeadFormFieldsProps {
   showUsers: boolean;
   userOptions: readonly SelectOption<number>[];
   usersLoading?: boolean;
+  /** Shown under the phone field while it has no error (the duplicate-phone warning). */
+  phoneHint?: ReactNode;
 }
 
 const NOTES_HEIGHT = 400;
@@ -42,8 +44,9 @@ export function LeadFormFields({
   showUsers,
   userOptions,
   usersLoading,
+  phoneHint,
 }: LeadFormFieldsProps) {
-  const text = (field: 'surname' | 'firstname' | 'patronymic' | 'phone', extra: { type?: string; autoComplete?: string } = {}) => (
+  const text = (field: 'surname' | 'firstname' | 'patronymic' | 'phone', extra: { type?: string; hint?: ReactNode } = {}) => (
     <TextField
       label={LEAD_FIELD_LABELS[field]}
       name={field}
@@ -60,7 +63,7 @@ export function LeadFormFields({
       {text('surname')}
       {text('firstname')}
       {text('patronymic')}
-      {text('phone', { type: 'tel' })}
+      {text('phone', { type: 'tel', hint: phoneHint })}
       <Select<number>
         label={LEAD_FIELD_LABELS.status_id}
         name="status_id"

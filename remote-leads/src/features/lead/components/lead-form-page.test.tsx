@@ -127,6 +127,41 @@ describe('LeadFormPage', () => {
       expect(await screen.findByText('Лид сохранён')).toBeInTheDocument();
     });
 
+    it('warns under the phone field when another lead has that number, links to it, and still saves', async () => {
+      const fetch = api({
+        'GET /api/leads/phone-duplicates': ({ url }) => ({
+          body: {
+            data:
+              url.searchParams.get('phone') === '8 900 123 45 67'
+                ? [{ id: 9, surname: 'Смирнов', firstname: 'Олег', patronymic: '', phone: '+7 900 123 45 67' }]
+                : [],
+          },
+        }),
+      });
+      const { router } = renderRoutes(routes, '/leads/create', VIEW_USERS_LEADS);
+      const user = userEvent.setup({ delay: null });
+      await user.type(field('Фамилия'), 'Петров');
+      await user.type(field('Телефон'), '8 900 123 45 67');
+
+      const warning = await screen.findByText(/Лид с таким телефоном уже есть/);
+      const link = within(warning.closest('[role="status"]') as HTMLElement).getByRole('link', { name: 'Смирнов Олег' });
+      expect(link).toHaveAttribute('href', '/leads/9');
+      expect(field('Телефон')).toHaveAccessibleDescription(/Лид с таким телефоном уже есть: Смирнов Олег/);
+      expect(requestsTo(fetch, 'GET /api/leads/phone-duplicates').at(-1)?.url.searchParams.get('exclude_id')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/leads/list'));
+      expect(requestsTo(fetch, 'POST /api/leads')[0].body).toMatchObject({ surname: 'Петров', phone: '8 900 123 45 67' });
+    });
+
+    it('shows no warning for a number no other lead has', async () => {
+      const fetch = api({ 'GET /api/leads/phone-duplicates': { body: { data: [] } } });
+      renderRoutes(routes, '/leads/create', VIEW_USERS_LEADS);
+      await userEvent.setup({ delay: null }).type(field('Телефон'), '+7 900 555 66 77');
+      await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/phone-duplicates').length).toBeGreaterThan(0));
+      expect(screen.queryByText(/с таким телефоном уже есть/)).not.toBeInTheDocument();
+    });
+
     it('is the same create form on /leads/add/LeadForm', async () => {
       api();
       renderRoutes(routes, '/leads/add/LeadForm');
@@ -181,6 +216,18 @@ describe('LeadFormPage', () => {
         version: 4,
       });
       expect(requestsTo(fetch, 'POST /api/leads')).toHaveLength(0);
+    });
+
+    it('asks about duplicates of the loaded phone without the lead itself (exclude_id)', async () => {
+      const fetch = api({
+        'GET /api/leads/phone-duplicates': {
+          body: { data: [{ id: 11, surname: 'Кузнецова', firstname: 'Ольга', patronymic: '', phone: '+7 900 123-45-67' }] },
+        },
+      });
+      renderRoutes(routes, '/leads/7/edit', VIEW_USERS_LEADS);
+      expect(await screen.findByRole('link', { name: 'Кузнецова Ольга' })).toHaveAttribute('href', '/leads/11');
+      const [request] = requestsTo(fetch, 'GET /api/leads/phone-duplicates');
+      expect([request.url.searchParams.get('phone'), request.url.searchParams.get('exclude_id')]).toEqual(['+7 900 123-45-67', '7']);
     });
 
     it("shows only 'Лид не найден' and Закрыть for a lead that does not exist (or is out of scope)", async () => {

@@ -4,12 +4,14 @@ import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { useEntityForm } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
-import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption } from '@crm/shared/ui';
+import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { useUsers } from '../../../api/get-users';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { createLead } from '../api/create-lead';
 import { getLead } from '../api/get-lead';
+import { usePhoneDuplicates } from '../api/get-phone-duplicates';
 import { updateLead } from '../api/update-lead';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { isLeadVersionConflict } from '../utils/is-lead-version-conflict';
 import {
   EMPTY_LEAD_FORM_VALUES,
@@ -21,6 +23,7 @@ import {
 import { LEADS_LIST_PATH } from '../utils/leads-list-path';
 import { LeadConflictDialog } from './lead-conflict-dialog';
 import { LeadFormFields } from './lead-form-fields';
+import { PhoneDuplicateWarning } from './phone-duplicate-warning';
 import { ShareLeadDialog } from './share-lead-dialog';
 
 export interface LeadFormPageProps {
@@ -44,6 +47,9 @@ const FormAlert = styled.ul`
   color: ${({ theme }) => theme.colors.error};
   background: ${({ theme }) => theme.colors.hover};
 `;
+
+/** How long the phone must stay unchanged before the form asks whether another lead has it. */
+const PHONE_CHECK_DELAY_MS = 400;
 
 /**
  * The lead form (§2): create mode without `:id` (/leads/create, /leads/add, /leads/add/LeadForm), edit mode with it
@@ -73,7 +79,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   const canAssign = ability.can('assign', 'lead');
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
-    () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })),
+    () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) })),
     [users.data],
   );
   const [shareOpen, setShareOpen] = useState(false);
@@ -81,6 +87,9 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   const ready = form.loadState.status === 'ready';
   // A lead that is not there (or could not be read) offers nothing to hand over or save: only the message and Закрыть.
   const failed = form.loadState.status === 'not-found' || form.loadState.status === 'error';
+  // Another lead with this number is only a warning: the user may still save (docs/decisions/016).
+  const typedPhone = useDebouncedValue(form.values.phone.trim(), PHONE_CHECK_DELAY_MS);
+  const duplicates = usePhoneDuplicates(ready ? typedPhone : null, id);
 
   // Messages for what has no field on screen: the version, and the responsible users when they are hidden.
   const otherErrors = form.errorsOutside(LEAD_FORM_FIELDS.filter((field) => field !== 'users' || canViewUsers));
@@ -127,6 +136,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
           showUsers={canViewUsers}
           userOptions={userOptions}
           usersLoading={users.isLoading}
+          phoneHint={duplicates.data?.data.length ? <PhoneDuplicateWarning duplicates={duplicates.data.data} /> : undefined}
         />
       </form>
     );

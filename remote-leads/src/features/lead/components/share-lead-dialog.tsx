@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { LeadAssignee } from '@crm/shared/schemas';
-import { Button, Dialog, EmptyState, ErrorState, Spinner, TextField, useConfirm, useToast } from '@crm/shared/ui';
+import { Button, Dialog, EmptyState, ErrorState, Spinner, TextField, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
 import { useAssignLead } from '../api/assign-lead';
 import { useLeadAssignees } from '../api/get-lead-assignees';
 import { LEADS_LIST_PATH } from '../utils/leads-list-path';
@@ -92,7 +92,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
       toast.error(`Не удалось передать лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
       return;
     }
-    toast.success(`Лид передан: ${user.name}`);
+    toast.success(`Лид передан: ${userDisplayName(user)}`);
     onOpenChange(false);
     navigate(LEADS_LIST_PATH);
   };
@@ -115,7 +115,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
         {users.map((user) => (
           <Row key={user.id}>
             <Who id={`${idPrefix}-user-${user.id}`}>
-              <Name>{`${user.name} (${user.role})`}</Name>
+              <Name>{`${userDisplayName(user)} (${user.role})`}</Name>
               <Email>{user.email}</Email>
             </Who>
             <Button

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { errorMessage } from '@crm/shared/api-client';
 import { Can } from '@crm/shared/abilities/react';
 import { type LeadBulkInput, type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas';
-import { alpha, Button, IconTrash, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
+import { alpha, Button, IconTrash, media, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
 import { runLeadBulk } from '../api/run-lead-bulk';
 
 export interface LeadsBulkBarProps {
@@ -16,30 +16,45 @@ export interface LeadsBulkBarProps {
   onClear: () => void;
 }
 
+// One compact row from about 1200 px up (at 1440 px with room to spare); on narrower screens whole groups wrap, never
+// a label. Below lg (1264 px) Удалить keeps only its icon and its accessible name.
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 0.75rem 1rem;
-  padding: 0.75rem 1.25rem;
+  gap: 0.5rem;
+  padding: 0.5rem 1.25rem;
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => alpha(theme.colors.primary, 0.06)};
+  & > * { flex: none; }
 `;
 
 const Count = styled.strong`
   font-weight: 500;
+  white-space: nowrap;
   color: ${({ theme }) => theme.colors.text};
 `;
 
 const Group = styled.div`
   display: flex;
   align-items: center;
-  gap: 0.5rem;
-  & > :first-child { min-width: 12rem; }
+  gap: 0.25rem;
+  & > :first-child { width: 8.75rem; }
 `;
 
 const Spacer = styled.span`
-  flex: 1;
+  && { flex: 1 1 0; }
+`;
+
+const DeleteLabel = styled.span`
+  ${media.down('lg')} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
 `;
 
 /** Status change, hand-over and delete ('Уверены?' first) for the selected leads, each shown only with its ability. */
@@ -86,6 +101,7 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
           />
           <Button
             variant="secondary"
+            size="sm"
             disabled={statusId === null || busy}
             loading={running === 'status'}
             onClick={() => statusId !== null && void run({ action: 'status', ids, status_id: statusId === NO_STATUS ? null : statusId })}
@@ -108,6 +124,7 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
             />
             <Button
               variant="secondary"
+              size="sm"
               disabled={userId === null || busy}
               loading={running === 'assign'}
               onClick={() => userId !== null && void run({ action: 'assign', ids, user_id: userId })}
@@ -120,18 +137,21 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
       <Can I="delete" a="lead">
         <Button
           variant="danger"
-          startIcon={<IconTrash size={18} />}
+          size="sm"
+          aria-label="Удалить"
+          title="Удалить"
+          startIcon={<IconTrash size={16} />}
           disabled={busy}
           loading={running === 'delete'}
           onClick={async () => {
             if (await confirm()) await run({ action: 'delete', ids });
           }}
         >
-          Удалить
+          <DeleteLabel>Удалить</DeleteLabel>
         </Button>
       </Can>
       <Spacer />
-      <Button variant="text" onClick={onClear} disabled={busy}>
+      <Button variant="text" size="sm" onClick={onClear} disabled={busy}>
         Снять выделение
       </Button>
     </Bar>

@@ -2,7 +2,7 @@ import { memo, type DragEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { type LeadListItem, type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
-import { alpha, Chip } from '@crm/shared/ui';
+import { alpha, Chip, userDisplayName } from '@crm/shared/ui';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { formatLeadName } from '../../../utils/format-lead-name';
 
@@ -111,7 +111,7 @@ export const KanbanCard = memo(function KanbanCard({
         <People>
           {lead.responsible.map((user) => (
             <Chip key={user.id} color="secondary">
-              {user.name}
+              {userDisplayName(user)}
             </Chip>
           ))}
         </People>

@@ -120,7 +120,7 @@ describe('LeadsKanban', () => {
     );
     await waitFor(() => expect(within(column('Закрыт')).getAllByRole('article')).toHaveLength(1));
     expect(within(column('В работе')).getByText('No data available')).toBeInTheDocument();
-    expect(countOf('Закрыт')).toBe('1');
+    expect(countOf('Закрыт')).toBe('1');  expect(screen.getByText('Статус изменён')).toBeInTheDocument();
   });
 
   it("shows the leads without a status in a first column 'Без статуса'; cards are dragged out of it and into it", async () => {

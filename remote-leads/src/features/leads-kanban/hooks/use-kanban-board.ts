@@ -79,6 +79,7 @@ export function useKanbanBoard(statuses: readonly LeadStatus[]): KanbanBoard {
         toast.error(`Не удалось изменить статус: ${errorMessage(failure)}`);
         return;
       }
+      toast.success('Статус изменён');
       await mutate(isColumnKeyOf([from, lead.status_id, statusId]));
       settle();
     },

@@ -200,6 +200,7 @@ describe('LeadsListPage', () => {
     await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1));
     expect(requestsTo(fetch, 'POST /api/leads/status/7')[0].body).toEqual({ status_id: 1 });
     expect(select).toHaveValue('1');
+    expect(await screen.findByText('Статус изменён')).toBeInTheDocument();
   });
 
   it('applies the typed search as soon as the field is left, without waiting for the pause', async () => {

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { useListQuery } from '@crm/shared/lists';
 import type { LeadStatus } from '@crm/shared/schemas';
-import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption } from '@crm/shared/ui';
+import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import { useUsers } from '../../../api/get-users';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
@@ -80,7 +80,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const { data, error, isLoading, mutate } = useLeads(view === 'table' ? request : null);
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
-    () => (canViewUsers ? (users.data?.data ?? []).map((user) => ({ value: user.id, label: user.name })) : undefined),
+    () => (canViewUsers ? (users.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) })) : undefined),
     [canViewUsers, users.data],
   );
   const statusOptions = useMemo(() => statuses.map((status) => ({ value: status.id, label: status.name })), [statuses]);

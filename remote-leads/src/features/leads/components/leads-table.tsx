@@ -63,7 +63,7 @@ export function LeadsTable({
         sortKey: 'surname',
         render: (lead) => <NameLink to={`/leads/${lead.id}`}>{formatLeadName(lead)}</NameLink>,
       },
-      { key: 'phone', header: 'Телефон', sortable: true },
+      { key: 'phone', header: 'Телефон', sortable: true, nowrap: true },
       {
         key: 'status',
         header: 'Статус',
@@ -94,7 +94,7 @@ export function LeadsTable({
           <FavoriteToggle leadId={lead.id} leadName={formatLeadName(lead)} active={lead.is_favorite} onToggle={onToggleFavorite} />
         ),
       },
-      { key: 'created_at', header: 'Создан', sortable: true, render: (lead) => formatDate(lead.created_at) },
+      { key: 'created_at', header: 'Создан', sortable: true, nowrap: true, render: (lead) => formatDate(lead.created_at) },
       {
         key: 'actions',
         header: 'Действия',

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import styled from 'styled-components';
-import { Chip } from '@crm/shared/ui';
+import { Chip, userDisplayName } from '@crm/shared/ui';
 import type { LeadListItem } from '@crm/shared/schemas';
 
 export interface ResponsibleChipsProps {
@@ -19,7 +19,7 @@ export const ResponsibleChips = memo(function ResponsibleChips({ users }: Respon
     <People>
       {users.map((user) => (
         <Chip key={user.id} color="secondary">
-          {user.name}
+          {userDisplayName(user)}
         </Chip>
       ))}
     </People>

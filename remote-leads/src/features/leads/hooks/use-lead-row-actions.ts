@@ -7,6 +7,9 @@ import { useDeleteLead } from '../../../api/delete-lead';
 import { useToggleLeadFavorite } from '../../../api/toggle-lead-favorite';
 import { usePatchCachedLead } from '../../../hooks/use-patch-cached-lead';
 
+/** The confirmation of an inline status change. */
+export const STATUS_CHANGED_MESSAGE = 'Статус изменён';
+
 export interface LeadRowActions {
   /** `null` clears the status. */
   changeStatus: (leadId: number, statusId: number | null) => Promise<void>;
@@ -42,6 +45,7 @@ export function useLeadRowActions(statuses: readonly LeadStatus[]): LeadRowActio
       try {
         const { data } = await changeLeadStatus(leadId, statusId);
         patch(leadId, () => ({ status_id: data.status_id, status: data.status, version: data.version, updated_at: data.updated_at }));
+        toast.success(STATUS_CHANGED_MESSAGE);
       } catch (failure) {
         if (before) patch(leadId, () => ({ status_id: before.status_id, status: before.status }));
         toast.error(`Не удалось изменить статус: ${errorMessage(failure)}`);
