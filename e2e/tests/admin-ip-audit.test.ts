@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 // The server trusts X-Forwarded-For from 127.0.0.1 only: the browser, connecting directly, is 127.0.0.1; a second
 // browser whose requests say `X-Forwarded-For: 10.20.30.40` stands for a colleague in the office behind the proxy.
@@ -8,6 +8,29 @@ const OFFICE_CLIENT = '10.20.30.40';
 
 describe('IP allow-list and audit log', () => {
   const app = useAppAndBrowser({ env: { TRUSTED_PROXIES: '127.0.0.1' } });
+
+  // First, while this browser may still reach the API: the comment steps page of remote-admin standalone.
+  it('comment steps in remote-admin standalone: add one with a colour, archive it, and the audit log will list it', async () => {
+    const context = await app.browser.newContext();
+    const page = await newPage(context);
+    await page.goto(`${app.server.baseUrl}/build/remotes/admin/comment-step/list`);
+    await fillLogin(page);
+    await page.getByRole('table', { name: 'Comment steps' }).getByRole('row', { name: /Первичный контакт/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Add step' }).click();
+    const drawer = page.getByRole('dialog', { name: 'New step' });
+    await drawer.getByLabel('Name').fill('Повторный звонок');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.waitFor({ state: 'detached' });
+    const row = page.getByRole('row', { name: /Повторный звонок/ });
+    await row.waitFor();
+    assert.equal(await row.locator('[data-color]').first().getAttribute('data-color'), '#0D9394');
+
+    await row.getByRole('button', { name: 'Archive Повторный звонок' }).click();
+    await row.getByText('Archived').waitFor();
+    await row.getByRole('button', { name: 'Restore Повторный звонок' }).waitFor();
+    await context.close();
+  });
 
   it('an entry that excludes the browser needs confirmation, then the app shows the restriction page naming the address; the audit log records it', async () => {
     const admin = await app.browser.newContext();
@@ -44,6 +67,7 @@ describe('IP allow-list and audit log', () => {
     assert.match(text, /10\.0\.0\.0\/8/);
     assert.match(text, /Office network only/);
     assert.match(text, /127\.0\.0\.1/, 'the entry names the address it was made from');
+    await officePage.getByRole('row', { name: /Comment step changed.*archived: false → true/ }).waitFor();
     // The office colleague's own sign-in is there too, from the address the proxy named.
     await officePage.getByRole('row', { name: new RegExp(`Signed in.*${OFFICE_CLIENT.replaceAll('.', '\\.')}`) }).first().waitFor();
     await office.close();
