@@ -10,7 +10,7 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 
 const started = performance.now();
 await build({
-  entryPoints: { server: 'src/server.ts', 'seed-demo': 'src/db/seed-demo.ts' },
+  entryPoints: { server: 'src/server.ts', 'seed-demo': 'src/db/seed-demo.ts', 'allowlist-disable': 'src/scripts/allowlist-disable.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -20,4 +20,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`api: bundled dist/server.js and dist/seed-demo.js in ${Math.round(performance.now() - started)} ms`);
+console.log(`api: bundled dist/server.js, dist/seed-demo.js and dist/allowlist-disable.js in ${Math.round(performance.now() - started)} ms`);

@@ -1,4 +1,4 @@
-// remote_admin: comment steps, roles and permissions, loaded by the host through mf-manifest.json;
+// remote_admin: comment steps, roles, permissions, the IP allow-list and the audit log, loaded by the host through mf-manifest.json;
 // `pnpm dev` serves the standalone shell on :3003 and proxies /api to the API.
 const { createConfig } = require('../tooling/webpack.base.cjs');
 
@@ -14,5 +14,8 @@ module.exports = createConfig({
     './add-step-drawer': './src/app/exposed/add-step-drawer.tsx',
     './permissions-page': './src/app/exposed/permissions-page.tsx',
     './roles-page': './src/app/exposed/roles-page.tsx',
+    './white-ip-list-page': './src/app/exposed/white-ip-list-page.tsx',
+    './add-white-ip-drawer': './src/app/exposed/add-white-ip-drawer.tsx',
+    './audit-log-page': './src/app/exposed/audit-log-page.tsx',
   },
 });

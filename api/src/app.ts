@@ -5,9 +5,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
+import { audit } from './plugins/audit';
 import { auth } from './plugins/auth';
 import { database } from './plugins/database';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
+import { ipAllowList } from './plugins/ip-allow-list';
 import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
@@ -16,6 +18,7 @@ import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
+import { auditLogRoutes } from './routes/audit-log/audit-log-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
@@ -28,6 +31,7 @@ import { permissionRoutes } from './routes/permissions/permission-routes';
 import { roleRoutes } from './routes/roles/role-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
+import { whiteIpRoutes } from './routes/white-ips/white-ip-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +79,10 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
   await app.register(database, { config, connection });
+  // Before anything else reads the request: an address outside the allow-list gets 403 on every API call.
+  await app.register(ipAllowList);
   await app.register(repositories);
+  await app.register(audit);
   await app.register(jobs);
   await app.register(mailer);
   await app.register(passwordReset);
@@ -98,6 +105,8 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
       await api.register(commentStepRoutes);
       await api.register(roleRoutes);
       await api.register(permissionRoutes);
+      await api.register(whiteIpRoutes);
+      await api.register(auditLogRoutes);
     },
     { prefix: '/api' },
   );

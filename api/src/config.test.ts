@@ -63,6 +63,16 @@ describe('loadConfig', () => {
     );
   });
 
+  test('TRUSTED_PROXIES lists the peers whose X-Forwarded-For counts, and wins over TRUST_PROXY', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.deepEqual(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.5, 10.1.0.0/16 ,2001:db8::/32', TRUST_PROXY: 'true' }).trustProxy, [
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '2001:db8::/32',
+    ]);
+    assert.throws(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.5, proxy.local' }), /TRUSTED_PROXIES: Use a comma-separated list of IP addresses or CIDR ranges/);
+  });
+
   test('API docs are public while developing and need sign-in in production, unless API_DOCS says otherwise', () => {
     assert.equal(loadConfig({}).apiDocs, 'public');
     assert.equal(loadConfig({ NODE_ENV: 'production' }).apiDocs, 'auth');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isIpOrCidr } from '@crm/shared/schemas';
 import { findPackageRoot } from './package-root';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -34,6 +35,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'Use true or false')
     .transform((v) => v === 'true' || v === '1')
     .default(false),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) => v.split(',').map((part) => part.trim()).filter(Boolean))
+    .refine((list) => list.every(isIpOrCidr), 'Use a comma-separated list of IP addresses or CIDR ranges')
+    .optional(),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   LOGIN_RATE_LIMIT_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
   LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
@@ -59,8 +65,12 @@ export interface AppConfig {
   tokenTtlHours: number;
   /** Folder holding `host/dist` and `remote-<name>/dist`. */
   webDistRoot: string;
-  /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits are per address). */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: the peers whose X-Forwarded-For names the client (TRUSTED_PROXIES), or true to believe
+   * every peer (TRUST_PROXY, only behind a proxy that overwrites the header). Sign-in limits and the IP allow-list
+   * use the address this gives.
+   */
+  trustProxy: boolean | string[];
   loginRateLimit: {
     /** Sign-in attempts per minute from one address, whatever the email (in memory, per instance). */
     perIp: number;
@@ -132,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     webDistRoot: e.WEB_DIST_ROOT ? path.resolve(baseDir, e.WEB_DIST_ROOT) : path.dirname(findPackageRoot()),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUSTED_PROXIES && e.TRUSTED_PROXIES.length > 0 ? e.TRUSTED_PROXIES : e.TRUST_PROXY,
     loginRateLimit: {
       perIp: e.LOGIN_RATE_LIMIT_PER_IP,
       perEmailAndIp: e.LOGIN_RATE_LIMIT_PER_EMAIL_IP,

@@ -27,6 +27,7 @@ export const PERMISSION_RULES: AbilityRule[] = [
   { action: 'view', subject: 'users' },
   { action: 'view', subject: 'permissions' },
   { action: 'view', subject: 'roles' },
+  { action: 'view', subject: 'audit' },
   { action: 'manage', subject: 'all' },
 ];
 

@@ -20,6 +20,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'UNAUTHENTICATED':
       return 401;
     case 'FORBIDDEN':
+    case 'IP_NOT_ALLOWED':
       return 403;
     case 'NOT_FOUND':
       return 404;
@@ -27,6 +28,8 @@ export function statusForCode(code: ErrorCode): number {
       return 408;
     case 'CONFLICT':
     case 'STATUS_IN_USE':
+    case 'STEP_IN_USE':
+    case 'IP_LOCKOUT':
     case 'LEAD_VERSION_CONFLICT':
       return 409;
     case 'PAYLOAD_TOO_LARGE':

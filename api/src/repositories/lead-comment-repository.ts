@@ -14,6 +14,7 @@ import type { LeadScopeHelper, LeadViewer } from './lead-scope';
 type CommentInput = z.output<typeof leadCommentInputSchema>;
 
 const STEP_NOT_FOUND = 'Этап не найден';
+const STEP_ARCHIVED = 'Этап в архиве: выберите другой';
 
 export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper) {
   const columns = {
@@ -22,7 +23,7 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
     body: leadComments.body,
     createdAt: leadComments.createdAt,
     updatedAt: leadComments.updatedAt,
-    step: { id: commentSteps.id, name: commentSteps.name },
+    step: { id: commentSteps.id, name: commentSteps.name, color: commentSteps.color },
     author: { id: users.id, first_name: users.firstName, name: users.name },
   };
 
@@ -37,7 +38,7 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
     return rows.map((r) => ({
       id: r.id,
       lead_id: r.leadId,
-      step: r.step && r.step.id !== null ? (r.step as { id: number; name: string }) : null,
+      step: r.step && r.step.id !== null ? (r.step as { id: number; name: string; color: string }) : null,
       author: r.author && r.author.id !== null ? (r.author as { id: number; first_name: string; name: string }) : null,
       body: r.body,
       created_at: r.createdAt.toISOString(),
@@ -45,12 +46,19 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
     }));
   }
 
-  /** The stored body, or 422 when nothing is left after sanitising; 422 too for a step that does not exist. */
-  async function checked(input: CommentInput): Promise<{ stepId: number; body: string }> {
+  /**
+   * The stored body, or 422 when nothing is left after sanitising; 422 too for a step that does not exist, or that is
+   * archived unless the comment already has it (`keptStepId`).
+   */
+  async function checked(input: CommentInput, keptStepId?: number | null): Promise<{ stepId: number; body: string }> {
     const body = sanitizeRichText(input.body);
-    const [step] = await db.select({ id: commentSteps.id }).from(commentSteps).where(eq(commentSteps.id, input.step_id));
+    const [step] = await db
+      .select({ id: commentSteps.id, archivedAt: commentSteps.archivedAt })
+      .from(commentSteps)
+      .where(eq(commentSteps.id, input.step_id));
     const errors: Record<string, string[]> = {};
     if (!step) errors.step_id = [STEP_NOT_FOUND];
+    else if (step.archivedAt !== null && step.id !== keptStepId) errors.step_id = [STEP_ARCHIVED];
     if (body === '') errors.body = ['Напишите комментарий'];
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     return { stepId: input.step_id, body };
@@ -102,7 +110,8 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
 
     async update(leadId: number, commentId: number, input: CommentInput, viewer: LeadViewer): Promise<LeadComment> {
       await scope.findVisible(leadId, viewer);
-      const { stepId, body } = await checked(input);
+      const [current] = await db.select({ stepId: leadComments.stepId }).from(leadComments).where(eq(leadComments.id, commentId));
+      const { stepId, body } = await checked(input, current?.stepId);
       await stepSafe(() =>
         db.transaction(async (tx) => {
           await scope.findVisible(leadId, viewer, tx, { lock: true });

@@ -1,6 +1,7 @@
 import {
   IconFileText,
   IconFolder,
+  IconHistory,
   IconKey,
   IconMessages,
   IconShield,
@@ -24,6 +25,7 @@ const ENTRIES: readonly { route: string; labelKey: string; icon: NavItem['icon']
   { route: 'apps-roles', labelKey: 'nav.roles', icon: IconShield },
   { route: 'apps-permissions', labelKey: 'nav.permissions', icon: IconKey },
   { route: 'white-ip-list', labelKey: 'nav.whiteIp', icon: IconWorld },
+  { route: 'audit-log', labelKey: 'nav.auditLog', icon: IconHistory },
 ];
 
 /** Areas whose page is not built yet stay out of the menu (docs/decisions/003); their routes still answer. */

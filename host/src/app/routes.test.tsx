@@ -44,6 +44,7 @@ describe('route table (§2)', () => {
     ['/white-ip/list/AddDrawer', 'white-ip-list-add-drawer', 'manage', 'all'],
     ['/apps/permissions', 'apps-permissions', 'view', 'permissions'],
     ['/apps/roles', 'apps-roles', 'view', 'roles'],
+    ['/audit-log', 'audit-log', 'view', 'audit'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -78,6 +79,9 @@ describe('pages per the federation contract', () => {
     ['/comment-step/list/AddStepDrawer', 'remote_admin/add-step-drawer'],
     ['/apps/permissions', 'remote_admin/permissions-page'],
     ['/apps/roles', 'remote_admin/roles-page'],
+    ['/white-ip/list', 'remote_admin/white-ip-list-page'],
+    ['/white-ip/list/AddDrawer', 'remote_admin/add-white-ip-drawer'],
+    ['/audit-log', 'remote_admin/audit-log-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });

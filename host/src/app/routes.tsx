@@ -36,7 +36,6 @@ const LEAD_FORM: RoutePage = { remote: 'remote_leads/lead-form-page' };
 // Areas a later issue builds (docs/decisions/003): the route and its guard exist, the page says it is not available yet.
 const DOCUMENTS_LATER: RoutePage = { unavailable: 'nav.documents' };
 const TEAMS_LATER: RoutePage = { unavailable: 'nav.teams' };
-const WHITE_IP_LATER: RoutePage = { unavailable: 'nav.whiteIp' };
 
 /** `/`: no page of its own, it only redirects (§2; the logic is in build-routes). */
 export const ROOT_HANDLE: AppRouteHandle = { layout: 'blank', access: 'public' };
@@ -131,6 +130,20 @@ export const ROUTES: RouteSpec[] = [
   { path: 'apps/permissions', handle: can('apps-permissions', 'view', 'permissions'), page: { remote: 'remote_admin/permissions-page' } },
   // §2 does not show this route's permission; `view roles` is what GET /api/roles requires.
   { path: 'apps/roles', handle: can('apps-roles', 'view', 'roles'), page: { remote: 'remote_admin/roles-page' } },
+  {
+    path: 'white-ip/list',
+    handle: can('white-ip-list', 'manage', 'all'),
+    page: { remote: 'remote_admin/white-ip-list-page' },
+    children: [
+      {
+        path: 'AddDrawer',
+        handle: can('white-ip-list-add-drawer', 'manage', 'all'),
+        page: { remote: 'remote_admin/add-white-ip-drawer' },
+      },
+    ],
+  },
+  // Not in §2: the audit log of issue 10, behind `view audit` (Admin has it through manage all).
+  { path: 'audit-log', handle: can('audit-log', 'view', 'audit'), page: { remote: 'remote_admin/audit-log-page' } },
 ];
 
 
@@ -156,12 +169,6 @@ export const LATER_ROUTES: RouteSpec[] = [
   { path: 'team', handle: can('team', 'view', 'team'), page: TEAMS_LATER },
   { path: 'team/create', handle: can('team-create', 'create', 'team'), page: TEAMS_LATER },
   { path: 'team/:idEdit', handle: can('team-id-edit', 'edit', 'team'), params: { idEdit: /^[^/]+-edit$/ }, page: TEAMS_LATER },
-  {
-    path: 'white-ip/list',
-    handle: can('white-ip-list', 'manage', 'all'),
-    page: WHITE_IP_LATER,
-    children: [{ path: 'AddDrawer', handle: can('white-ip-list-add-drawer', 'manage', 'all') }],
-  },
 ];
 
 /** Every route of the table, for building the router and for looking routes up by name. */

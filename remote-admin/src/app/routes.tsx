@@ -1,8 +1,11 @@
 import type { RouteObject } from 'react-router-dom';
 import AddStepDrawer from './exposed/add-step-drawer';
+import AddWhiteIpDrawer from './exposed/add-white-ip-drawer';
+import AuditLogPage from './exposed/audit-log-page';
 import CommentStepListPage from './exposed/comment-step-list-page';
 import PermissionsPage from './exposed/permissions-page';
 import RolesPage from './exposed/roles-page';
+import WhiteIpListPage from './exposed/white-ip-list-page';
 
 /** The standalone shell's routes: the same paths and child routes the host gives these modules (issue §4). */
 export const routes: RouteObject[] = [
@@ -14,4 +17,11 @@ export const routes: RouteObject[] = [
   },
   { path: '/apps/roles', handle: { title: 'Roles' }, element: <RolesPage /> },
   { path: '/apps/permissions', handle: { title: 'Permissions' }, element: <PermissionsPage /> },
+  {
+    path: '/white-ip/list',
+    handle: { title: 'IP allow-list' },
+    element: <WhiteIpListPage />,
+    children: [{ path: 'AddDrawer', element: <AddWhiteIpDrawer /> }],
+  },
+  { path: '/audit-log', handle: { title: 'Audit log' }, element: <AuditLogPage /> },
 ];

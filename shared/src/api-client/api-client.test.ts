@@ -1,7 +1,7 @@
 import { api, buildApiUrl } from './api-client';
 import { ApiError, firstFieldError } from './api-error';
 import { fetcher } from './swr';
-import { getAccessToken, isLoggedIn, saveSession, UNAUTHORIZED_EVENT } from './storage';
+import { getAccessToken, IP_NOT_ALLOWED_EVENT, isLoggedIn, saveSession, UNAUTHORIZED_EVENT } from './storage';
 
 type FetchMock = jest.Mock<Promise<unknown>, [string, RequestInit]>;
 
@@ -142,6 +142,18 @@ describe('api client answers', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(isLoggedIn()).toBe(false);
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('fires crm:ip-not-allowed with the refused address on a 403 IP_NOT_ALLOWED, and not on other 403s', async () => {
+    const refused: unknown[] = [];
+    const onRefused = (event: Event) => refused.push((event as CustomEvent).detail);
+    window.addEventListener(IP_NOT_ALLOWED_EVENT, onRefused);
+    fetchMock.mockResolvedValueOnce(reply(403, { code: 'IP_NOT_ALLOWED', message: 'Access from the address 10.1.2.3 is not allowed.', ip: '10.1.2.3' }));
+    await expect(api.get('/leads')).rejects.toMatchObject({ status: 403, code: 'IP_NOT_ALLOWED' });
+    fetchMock.mockResolvedValueOnce(reply(403, { code: 'FORBIDDEN', message: 'This action is unauthorized.' }));
+    await expect(api.get('/leads')).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    window.removeEventListener(IP_NOT_ALLOWED_EVENT, onRefused);
+    expect(refused).toEqual([{ ip: '10.1.2.3' }]);
   });
 
   it('does not treat a 401 from sign-in as an expired session', async () => {

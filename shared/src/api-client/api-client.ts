@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '../schemas/api-error';
 import { ApiError } from './api-error';
-import { clearSession, getAccessToken, UNAUTHORIZED_EVENT } from './storage';
+import { clearSession, getAccessToken, IP_NOT_ALLOWED_EVENT, UNAUTHORIZED_EVENT } from './storage';
 
 /** Every call goes to `/api` on the page's own origin (the API serves the front ends, dev servers proxy it). */
 export const API_BASE_PATH = '/api';
@@ -121,7 +121,14 @@ export async function fetchApi(
     clearSession();
     window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 403 && error.code === 'IP_NOT_ALLOWED') {
+      const ip = (error.body as { ip?: unknown } | undefined)?.ip;
+      window.dispatchEvent(new CustomEvent(IP_NOT_ALLOWED_EVENT, { detail: { ip: typeof ip === 'string' ? ip : '' } }));
+    }
+    throw error;
+  }
   return response;
 }
 

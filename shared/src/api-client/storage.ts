@@ -14,6 +14,11 @@ export const SESSION_CHANGE_EVENT = 'crm:session-change';
 
 /** Window event fired when the API answers 401: the session has already been cleared. */
 export const UNAUTHORIZED_EVENT = 'crm:unauthorized';
+/**
+ * Fired (a CustomEvent with `detail: { ip }`) when an API call answers 403 IP_NOT_ALLOWED: the IP allow-list refuses
+ * this client's address. The host shows the page that names it.
+ */
+export const IP_NOT_ALLOWED_EVENT = 'crm:ip-not-allowed';
 
 const SESSION_KEYS: readonly string[] = Object.values(STORAGE_KEYS);
 

@@ -15,6 +15,8 @@ export const ABILITY_SUBJECTS = [
   'permissions',
   'roles',
   'white-ip',
+  /** The audit log (`view audit`); Admin has it through `manage all`. */
+  'audit',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

@@ -1,5 +1,6 @@
 export * from './ability-rule';
 export * from './api-error';
+export * from './audit-log';
 export * from './auth';
 export * from './comment-step';
 export * from './document-category';
@@ -16,3 +17,4 @@ export * from './lead-status';
 export * from './role';
 export * from './text';
 export * from './user';
+export * from './white-ip';

@@ -15,7 +15,8 @@ export type LeadDetail = z.infer<typeof leadDetailSchema>;
 export const leadCommentSchema = z.object({
   id: z.number().int(),
   lead_id: z.number().int(),
-  step: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The step with its colour (comment steps page); an archived step stays on the comments that have it. */
+  step: z.object({ id: z.number().int(), name: z.string(), color: z.string() }).nullable(),
   author: personSchema.nullable(),
   /** Sanitised HTML. */
   body: z.string(),

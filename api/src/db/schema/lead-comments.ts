@@ -11,8 +11,8 @@ export const leadComments = pgTable(
     leadId: integer('lead_id')
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
-    // Set null: deleting a comment step (Admin screens) must not take the comments with it.
-    stepId: integer('step_id').references(() => commentSteps.id, { onDelete: 'set null' }),
+    // Restrict: a step used by comments is archived, never deleted under them (docs/decisions/027).
+    stepId: integer('step_id').references(() => commentSteps.id, { onDelete: 'restrict' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

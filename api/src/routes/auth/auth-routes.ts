@@ -59,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
       if (failures.pair >= limits.perEmailAndIp) {
         await app.signInAttemptRepository.record({ ...attempt, succeeded: false, reason: 'locked', delayMs: 0 });
+        await app.audit.record(request, { action: 'auth.sign_in_failed', actor: { id: user?.id ?? null, email }, after: { reason: 'locked' } });
         request.log.warn({ email, ip }, 'Sign-in refused: too many failures for this email from this address');
         const seconds = Math.max(1, Math.ceil(((failures.pairFreeAt?.getTime() ?? Date.now()) - Date.now()) / 1000));
         throw new AppError('RATE_LIMITED', `Too many sign-in attempts. Please try again in ${seconds} seconds.`);
@@ -70,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const valid = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
       if (!user || !valid) {
         await app.signInAttemptRepository.record({ ...attempt, succeeded: false, reason: 'invalid_credentials', delayMs });
+        await app.audit.record(request, { action: 'auth.sign_in_failed', actor: { id: user?.id ?? null, email }, after: { reason: 'invalid_credentials' } });
         request.log.info({ email, ip, delayMs }, 'Sign-in failed');
         throw validationFailed({ email: [INVALID_CREDENTIALS] }, INVALID_CREDENTIALS);
       }
@@ -78,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.authRepository.createAccessToken(user.id, config.tokenTtlHours),
         app.roleRepository.rulesForRole(user.role.id),
         app.signInAttemptRepository.record({ ...attempt, succeeded: true, reason: null, delayMs }),
+        app.audit.record(request, { action: 'auth.sign_in', actor: { id: user.id, email: user.email }, subjectType: 'user', subjectId: user.id }),
       ]);
       request.log.info({ userId: user.id }, 'Signed in');
       return { accessToken, userData: toUserDto(user), userAbilityRules };
@@ -123,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same cheap step for every address (the job looks the account up and mails the link), so neither the
       // answer nor its timing tells who has an account.
       await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: request.body.email });
+      await app.audit.record(request, { action: 'auth.password_reset_requested', actor: { id: null, email: request.body.email } });
       // The same answer either way, so the form cannot be used to find out who has an account.
       return { message: RESET_LINK_SENT };
     },
@@ -149,6 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Whoever knew the old password is signed out everywhere.
       await app.authRepository.revokeAllAccessTokens(user.id);
       request.log.info({ userId: user.id }, 'Password reset');
+      await app.audit.record(request, { action: 'auth.password_reset', actor: { id: user.id, email: user.email }, subjectType: 'user', subjectId: user.id });
       return { message: 'Your password has been reset.' };
     },
   );

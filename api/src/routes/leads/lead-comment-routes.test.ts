@@ -42,7 +42,7 @@ for (const driver of testDrivers()) {
       assert.equal(first.statusCode, 201, first.body);
       const comment = first.json().data as LeadComment;
       assert.equal(comment.body, '<p>Позвонил</p>');
-      assert.deepEqual(comment.step, { id: steps[0].id, name: steps[0].name });
+      assert.deepEqual(comment.step, { id: steps[0].id, name: steps[0].name, color: steps[0].color });
       assert.deepEqual(comment.author, { id: authorId, first_name: 'author', name: 'Анна Автор' });
       assert.equal(comment.lead_id, lead.id);
       const second = (await post(colleague, { step_id: steps[1].id, body: 'Отправил КП' })).json().data as LeadComment;
@@ -130,12 +130,15 @@ for (const driver of testDrivers()) {
       }
     });
 
-    test('deleting a comment step keeps its comments, without a step', async () => {
+    test('a comment step in use is not deleted (409); archived, it stays on its comments', async () => {
       const created = await t.app.inject({ method: 'POST', url: '/api/comment-steps', headers: admin, payload: { name: 'Временный' } });
-      const step = created.json().data as { id: number };
+      const step = created.json().data as { id: number; name: string; color: string };
       const comment = (await post(author, { step_id: step.id, body: 'Под временным этапом' })).json().data as LeadComment;
-      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/comment-steps/${step.id}`, headers: admin })).statusCode, 200);
-      assert.equal((await list()).find((c) => c.id === comment.id)?.step, null);
+      const refused = await t.app.inject({ method: 'DELETE', url: `/api/comment-steps/${step.id}`, headers: admin });
+      assert.equal(refused.statusCode, 409);
+      assert.equal(refused.json().code, 'STEP_IN_USE');
+      await t.app.inject({ method: 'PATCH', url: `/api/comment-steps/${step.id}`, headers: admin, payload: { archived: true } });
+      assert.deepEqual((await list()).find((c) => c.id === comment.id)?.step, { id: step.id, name: step.name, color: step.color });
     });
   });
 }

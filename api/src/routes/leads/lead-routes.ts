@@ -125,7 +125,16 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadBulkResultSchema), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.leadBulkRepository.bulk(request.body, leadViewer(request)) }),
+    async (request) => {
+      const data = await app.leadBulkRepository.bulk(request.body, leadViewer(request));
+      if (request.body.action === 'delete') {
+        const skipped = new Set(data.skipped.map((s) => s.id));
+        for (const id of new Set(request.body.ids)) {
+          if (!skipped.has(id)) await app.audit.record(request, { action: 'lead.delete', subjectType: 'lead', subjectId: id, before: { id, bulk: true } });
+        }
+      }
+      return { data };
+    },
   );
 
   app.get(
@@ -220,7 +229,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await app.leadQueryRepository.detail(request.params.id, leadViewer(request));
       await app.leadCommandRepository.delete(request.params.id, leadViewer(request));
+      await app.audit.record(request, { action: 'lead.delete', subjectType: 'lead', subjectId: before.id, before });
       return { message: 'Лид удалён' };
     },
   );

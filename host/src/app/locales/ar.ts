@@ -18,6 +18,7 @@ export const ar: Translation = {
     roles: 'الأدوار',
     permissions: 'الصلاحيات',
     whiteIp: 'عناوين IP المسموح بها',
+    auditLog: 'سجل التدقيق',
   },
   layout: {
     collapseNav: 'طي القائمة',
@@ -67,6 +68,11 @@ export const ar: Translation = {
     serverErrorMessage: 'حدث خطأ من جهتنا.',
     unavailableTitle: 'غير متاح في هذا الإصدار',
     unavailableMessage: 'قسم {{area}} ليس جزءًا من هذا الإصدار من CRM بعد.',
+    ipRestrictedTitle: 'الوصول من هذا العنوان غير مسموح به',
+    ipRestrictedMessage: 'يسمح المسؤول بالوصول إلى CRM من عناوين IP المدرجة فقط. يراك الخادم على العنوان:',
+    ipRestrictedUnknown: 'عنوان غير معروف',
+    ipRestrictedHelp: 'اطلب من المسؤول إضافة هذا العنوان إلى قائمة عناوين IP المسموح بها.',
+    ipRestrictedRetry: 'حاول مرة أخرى',
   },
   profile: {
     title: 'الملف الشخصي',

@@ -21,6 +21,7 @@ export const en = {
     roles: 'Roles',
     permissions: 'Permissions',
     whiteIp: 'IP allow-list',
+    auditLog: 'Audit log',
   },
   layout: {
     collapseNav: 'Collapse navigation',
@@ -70,6 +71,11 @@ export const en = {
     serverErrorMessage: 'Something went wrong on our side.',
     unavailableTitle: 'Not available in this version',
     unavailableMessage: 'The {{area}} area is not part of this version of CRM yet.',
+    ipRestrictedTitle: 'Access from this address is not allowed',
+    ipRestrictedMessage: 'The administrator allows access to CRM only from listed IP addresses. The server sees you at:',
+    ipRestrictedUnknown: 'unknown address',
+    ipRestrictedHelp: 'Ask the administrator to add this address to the IP allow-list.',
+    ipRestrictedRetry: 'Try again',
   },
   profile: {
     title: 'Profile',

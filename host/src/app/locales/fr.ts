@@ -18,6 +18,7 @@ export const fr: Translation = {
     roles: 'Rôles',
     permissions: 'Permissions',
     whiteIp: 'Adresses IP autorisées',
+    auditLog: "Journal d'audit",
   },
   layout: {
     collapseNav: 'Réduire la navigation',
@@ -67,6 +68,11 @@ export const fr: Translation = {
     serverErrorMessage: 'Une erreur est survenue de notre côté.',
     unavailableTitle: 'Indisponible dans cette version',
     unavailableMessage: "La zone {{area}} ne fait pas encore partie de cette version de CRM.",
+    ipRestrictedTitle: "L'accès depuis cette adresse n'est pas autorisé",
+    ipRestrictedMessage: "L'administrateur n'autorise l'accès au CRM que depuis certaines adresses IP. Le serveur vous voit à :",
+    ipRestrictedUnknown: 'adresse inconnue',
+    ipRestrictedHelp: "Demandez à l'administrateur d'ajouter cette adresse à la liste des adresses IP autorisées.",
+    ipRestrictedRetry: 'Réessayer',
   },
   profile: {
     title: 'Profil',

@@ -26,7 +26,7 @@ const lead: LeadDetail = {
 const comment: LeadComment = {
   id: 1,
   lead_id: 7,
-  step: { id: 11, name: 'Первый звонок' },
+  step: { id: 11, name: 'Первый звонок', color: '#A8AAAE' },
   author: { id: 5, first_name: 'Олег', name: 'Олег Кузнецов' },
   body: '<p>Клиент заинтересован</p>',
   created_at: '2025-03-15T13:00:00.000Z',
@@ -57,7 +57,7 @@ describe('./lead-detail-page', () => {
       'GET /api/users': {
         body: { data: [{ id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'a@example.com', role: 'Manager', avatar: null }] },
       },
-      'GET /api/comment-steps': { body: { data: [{ id: 11, name: 'Первый звонок', position: 1 }] } },
+      'GET /api/comment-steps': { body: { data: [{ id: 11, name: 'Первый звонок', position: 1, color: '#A8AAAE', archived: false }] } },
       'GET /api/leads/7/comments': { body: { data: [comment] } },
       'GET /api/leads/7/history': { body: { data: history } },
     });

@@ -71,3 +71,4 @@ export const IconLanguage = createIcon('IconLanguage', [
   'M12 20l4 -9l4 9',
   'M19.1 18h-6.2',
 ]);
+export const IconHistory = createIcon('IconHistory', ['M12 8l0 4l2 2', 'M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5']);

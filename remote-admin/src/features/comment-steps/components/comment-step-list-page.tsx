@@ -1,35 +1,111 @@
-import { CrudListPage, type DataTableColumn } from '@crm/shared/ui';
+import { useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Can } from '@crm/shared/abilities/react';
+import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep } from '@crm/shared/schemas';
+import { Button, Card, ErrorState, IconPlus, PageHeader, useConfirm, useToast } from '@crm/shared/ui';
 import { useDeleteCommentStep } from '../api/delete-comment-step';
 import { useCommentSteps } from '../api/get-comment-steps';
+import { useReorderCommentSteps } from '../api/reorder-comment-steps';
+import { useUpdateCommentStep } from '../api/update-comment-step';
+import { CommentStepTable } from './comment-step-table';
 
-const columns: DataTableColumn<CommentStep>[] = [
-  { key: 'name', header: 'Name' },
-  { key: 'position', header: 'Position', width: 120 },
-];
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1.5rem;
+`;
 
-/** /comment-step/list: the steps, an add button opening the `AddStepDrawer` child route, delete per row. */
+/** The API's code for a step that comments use (409 on delete). */
+export const STEP_IN_USE = 'STEP_IN_USE';
+
+/**
+ * /comment-step/list: the steps in their order — rename, recolour, reorder, archive, delete (a step used by comments
+ * is offered archiving instead) — and the add button opening the `AddStepDrawer` child route.
+ */
 export function CommentStepListPage() {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const toast = useToast();
   const { data, error, isLoading, mutate } = useCommentSteps();
+  const updateCommentStep = useUpdateCommentStep();
+  const reorderCommentSteps = useReorderCommentSteps();
   const deleteCommentStep = useDeleteCommentStep();
+  const [reordering, setReordering] = useState(false);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const steps = data?.data;
+
+  const change = async (step: CommentStep, input: Parameters<typeof updateCommentStep>[1], done?: string) => {
+    try {
+      await updateCommentStep(step.id, input);
+      if (done) toast.success(done);
+    } catch (failure) {
+      toast.error(`Could not change the step: ${errorMessage(failure)}`);
+    }
+  };
+
+  const reorder = async (ordered: CommentStep[]) => {
+    setReordering(true);
+    try {
+      await reorderCommentSteps(ordered);
+    } catch (failure) {
+      toast.error(`Could not change the order: ${errorMessage(failure)}`);
+    } finally {
+      setReordering(false);
+    }
+  };
+
+  const remove = async (step: CommentStep) => {
+    if (!(await confirm())) return;
+    setDeletingId(step.id);
+    try {
+      await deleteCommentStep(step.id);
+      toast.success('Step deleted');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409 && failure.code === STEP_IN_USE) {
+        if (await confirm(failure.message, { confirmLabel: 'Archive', cancelLabel: 'Cancel' })) {
+          await change(step, { archived: true }, 'Step archived');
+        }
+      } else {
+        toast.error(errorMessage(failure));
+      }
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
   return (
-    <CrudListPage
-      title="Comment steps"
-      aria-label="Comment steps"
-      columns={columns}
-      rows={data?.data}
-      rowKey="id"
-      loading={isLoading}
-      error={error}
-      onRetry={() => void mutate()}
-      add={{ label: 'Add step', to: 'AddStepDrawer', subject: 'step' }}
-      remove={{
-        label: 'Delete',
-        subject: 'step',
-        rowLabel: (step) => step.name,
-        run: (step) => deleteCommentStep(step.id),
-        successMessage: 'Step deleted',
-      }}
-    />
+    <Page>
+      <PageHeader
+        title="Comment steps"
+        actions={
+          <Can I="create" a="step">
+            <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('AddStepDrawer')}>
+              Add step
+            </Button>
+          </Can>
+        }
+      />
+      <Card flush>
+        {error && !steps ? (
+          <ErrorState title="Could not load the steps" message={error.message} onRetry={() => void mutate()} />
+        ) : (
+          <CommentStepTable
+            aria-label="Comment steps"
+            steps={steps ?? []}
+            loading={isLoading}
+            reordering={reordering}
+            deletingId={deletingId}
+            onRename={(step, name) => updateCommentStep(step.id, { name })}
+            onColorChange={(step, color) => void change(step, { color })}
+            onReorder={(ordered) => void reorder(ordered)}
+            onArchiveToggle={(step) => void change(step, { archived: !step.archived }, step.archived ? 'Step restored' : 'Step archived')}
+            onDelete={(step) => void remove(step)}
+          />
+        )}
+      </Card>
+      <Outlet />
+    </Page>
   );
 }

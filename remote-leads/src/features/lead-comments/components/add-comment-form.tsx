@@ -64,7 +64,8 @@ export function AddCommentForm({ leadId, steps, stepsLoading, onAdded }: AddComm
       <Select<number>
         label="Этап"
         name="step_id"
-        options={steps.map((step) => ({ value: step.id, label: step.name }))}
+        // Archived steps stay on old comments but are offered to no new one.
+        options={steps.filter((step) => !step.archived).map((step) => ({ value: step.id, label: step.name }))}
         value={stepId}
         onChange={setStepId}
         error={errors.step_id}

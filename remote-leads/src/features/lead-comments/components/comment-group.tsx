@@ -24,6 +24,14 @@ const Title = styled.h3`
   color: ${({ theme }) => theme.colors.text};
 `;
 
+const Dot = styled.span<{ $color: string }>`
+  flex: none;
+  width: 0.75rem;
+  height: 0.75rem;
+  border-radius: 50%;
+  background: ${({ $color }) => $color};
+`;
+
 const Count = styled.span`
   font-size: ${({ theme }) => theme.font.sizeSm};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -40,6 +48,7 @@ export function CommentGroup({ leadId, group, currentUserId, onChanged }: Commen
   return (
     <Section aria-label={group.title}>
       <Title>
+        {group.color ? <Dot $color={group.color} aria-hidden data-color={group.color} /> : null}
         {group.title}
         <Count>({group.comments.length})</Count>
       </Title>

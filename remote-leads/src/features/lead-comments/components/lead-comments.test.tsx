@@ -11,15 +11,15 @@ jest.setTimeout(30_000);
 const me: User = { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null };
 
 const steps: CommentStep[] = [
-  { id: 10, name: 'Договор', position: 2 },
-  { id: 11, name: 'Первый звонок', position: 1 },
+  { id: 10, name: 'Договор', position: 2, color: '#A8AAAE', archived: false },
+  { id: 11, name: 'Первый звонок', position: 1, color: '#A8AAAE', archived: false },
 ];
 
 const comments: LeadComment[] = [
   {
     id: 1,
     lead_id: 7,
-    step: { id: 10, name: 'Договор' },
+    step: { id: 10, name: 'Договор', color: '#A8AAAE' },
     author: { id: 5, first_name: 'Олег', name: 'Олег Кузнецов' },
     body: '<p>Договор <em>отправлен</em></p>',
     created_at: '2025-03-15T12:00:00.000Z',
@@ -28,7 +28,7 @@ const comments: LeadComment[] = [
   {
     id: 2,
     lead_id: 7,
-    step: { id: 11, name: 'Первый звонок' },
+    step: { id: 11, name: 'Первый звонок', color: '#A8AAAE' },
     author: { id: 2, first_name: 'Анна', name: 'Анна Смирнова' },
     body: '<p>Клиент заинтересован</p>',
     created_at: '2025-03-14T08:00:00.000Z',

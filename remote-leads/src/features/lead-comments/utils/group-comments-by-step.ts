@@ -5,6 +5,8 @@ export type CommentGroup = {
   /** null for comments without a step. */
   stepId: number | null;
   title: string;
+  /** The step's colour (comment steps page); null for comments without a step. */
+  color: string | null;
   comments: LeadComment[];
 };
 
@@ -27,16 +29,16 @@ export function groupCommentsByStep(comments: readonly LeadComment[], steps: rea
   const known = [...steps].sort((a, b) => a.position - b.position || a.id - b.id);
   const groups: CommentGroup[] = known.flatMap((step) => {
     const list = byStep.get(step.id);
-    return list ? [{ key: `step-${step.id}`, stepId: step.id, title: step.name, comments: list }] : [];
+    return list ? [{ key: `step-${step.id}`, stepId: step.id, title: step.name, color: step.color, comments: list }] : [];
   });
 
   const knownIds = new Set(known.map((step) => step.id));
   for (const [stepId, list] of byStep) {
     if (stepId === null || knownIds.has(stepId)) continue;
-    groups.push({ key: `step-${stepId}`, stepId, title: list[0].step?.name ?? `#${stepId}`, comments: list });
+    groups.push({ key: `step-${stepId}`, stepId, title: list[0].step?.name ?? `#${stepId}`, color: list[0].step?.color ?? null, comments: list });
   }
 
   const unstaged = byStep.get(null);
-  if (unstaged) groups.push({ key: 'no-step', stepId: null, title: NO_STEP_TITLE, comments: unstaged });
+  if (unstaged) groups.push({ key: 'no-step', stepId: null, title: NO_STEP_TITLE, color: null, comments: unstaged });
   return groups;
 }

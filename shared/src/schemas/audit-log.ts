@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, perPageSchema } from './envelope';
+import { idSchema, INT4_MAX } from './id';
+
+/** Every action the audit log records (docs/decisions/026). New areas add theirs here. */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.password_reset_requested',
+  'auth.password_reset',
+  'user.create',
+  'user.update',
+  'user.deactivate',
+  'user.password_reset_forced',
+  'role.create',
+  'role.update',
+  'role.delete',
+  'permission.create',
+  'permission.update',
+  'permission.delete',
+  'team.create',
+  'team.update',
+  'team.delete',
+  'comment_step.create',
+  'comment_step.update',
+  'comment_step.reorder',
+  'comment_step.delete',
+  'white_ip.create',
+  'white_ip.update',
+  'white_ip.delete',
+  'lead.delete',
+  'document.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  actor: z.object({ id: z.number().int().nullable(), email: z.string().nullable(), name: z.string().nullable() }),
+  subject_type: z.string().nullable(),
+  subject_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const dateSchema = z.iso.date('Use a date like 2026-01-31');
+
+/** GET /api/audit-log: newest first; `from`/`to` are inclusive calendar days (UTC). */
+export const auditLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+  per_page: perPageSchema.default(DEFAULT_PER_PAGE),
+  actor_id: idSchema().optional(),
+  action: z.enum(AUDIT_ACTIONS, 'Choose an action from the list').optional(),
+  from: dateSchema.optional(),
+  to: dateSchema.optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;

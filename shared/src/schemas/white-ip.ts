@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { textSchema } from './text';
+
+const ADDRESS_MESSAGE = 'Enter an IPv4 or IPv6 address, or a range such as 10.0.0.0/8 or 2001:db8::/32';
+
+/** Whether the text is one IPv4/IPv6 address or CIDR range (zod's own validators; no hand-written parsing). */
+export function isIpOrCidr(value: string): boolean {
+  return [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((format) => format.safeParse(value).success);
+}
+
+/** An entry of the IP allow-list (§2 /white-ip/list; fields not in the spec, ours: docs/decisions/025). */
+export const whiteIpSchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  comment: z.string(),
+  created_by: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  created_at: z.string(),
+  version: z.number().int(),
+});
+export type WhiteIp = z.infer<typeof whiteIpSchema>;
+
+/** GET /api/white-ips: the entries, whether they are enforced, and the address the server sees for the caller. */
+export const whiteIpListSchema = z.object({
+  data: z.array(whiteIpSchema),
+  meta: z.object({ enforced: z.boolean(), your_ip: z.string() }),
+});
+export type WhiteIpList = z.infer<typeof whiteIpListSchema>;
+
+const addressSchema = textSchema({ error: ADDRESS_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(64, ADDRESS_MESSAGE)
+  .refine(isIpOrCidr, ADDRESS_MESSAGE);
+
+/**
+ * `confirm: true` saves a change that leaves the caller's own address outside the list; without it such a change
+ * answers 409 `IP_LOCKOUT`.
+ */
+export const createWhiteIpInputSchema = z.object({
+  address: addressSchema,
+  comment: textSchema({ error: 'Enter a comment' }).trim().max(500, 'At most 500 characters').default(''),
+  confirm: z.boolean({ error: 'Use true or false' }).default(false),
+});
+export type CreateWhiteIpInput = z.input<typeof createWhiteIpInputSchema>;
+
+/** PUT /api/white-ips/{id}: `version` is the one the form loaded (409 when someone saved in between). */
+export const updateWhiteIpInputSchema = z.object({
+  address: addressSchema.optional(),
+  comment: textSchema({ error: 'Enter a comment' }).trim().max(500, 'At most 500 characters').optional(),
+  version: z.number({ error: 'Reload the entry' }).int().min(1),
+  confirm: z.boolean({ error: 'Use true or false' }).default(false),
+});
+export type UpdateWhiteIpInput = z.input<typeof updateWhiteIpInputSchema>;
+
+/** DELETE /api/white-ips/{id}?confirm=true */
+export const deleteWhiteIpQuerySchema = z.object({
+  confirm: z.enum(['true', 'false'], 'Use true or false').optional().transform((v) => v === 'true'),
+});
+
+/** The 403 every API call answers from an address outside an enforced list; the front end names `ip`. */
+export const ipNotAllowedSchema = z.object({ code: z.literal('IP_NOT_ALLOWED'), message: z.string(), ip: z.string() });
+export const IP_NOT_ALLOWED = 'IP_NOT_ALLOWED';
+export const IP_LOCKOUT = 'IP_LOCKOUT';
