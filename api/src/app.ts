@@ -26,6 +26,7 @@ import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
 import { roleRoutes } from './routes/roles/role-routes';
+import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
 
@@ -98,6 +99,7 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
       await api.register(commentStepRoutes);
       await api.register(roleRoutes);
       await api.register(permissionRoutes);
+      await api.register(teamRoutes);
     },
     { prefix: '/api' },
   );

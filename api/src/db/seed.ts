@@ -23,8 +23,9 @@ const CRUD_ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 export const PERMISSION_RULES: AbilityRule[] = [
   ...CRUD_SUBJECTS.flatMap((subject) => CRUD_ACTIONS.map((action) => ({ action, subject }))),
   { action: 'view', subject: 'users' },
-  { action: 'view', subject: 'permissions' },
-  { action: 'view', subject: 'roles' },
+  { action: 'manage', subject: 'users' },
+  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'permissions' as const })),
+  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'roles' as const })),
   { action: 'manage', subject: 'all' },
 ];
 

@@ -1,4 +1,5 @@
 export * from './ability-rule';
+export * from './admin-user';
 export * from './api-error';
 export * from './auth';
 export * from './comment-step';
@@ -12,5 +13,6 @@ export * from './lead-import';
 export * from './lead-input';
 export * from './lead-status';
 export * from './role';
+export * from './team';
 export * from './text';
 export * from './user';

@@ -21,7 +21,7 @@ for (const driver of testDrivers()) {
         permissions.map(({ action, subject }) => ({ action, subject })),
         PERMISSION_RULES,
       );
-      assert.equal(permissions.length, 28);
+      assert.equal(permissions.length, 35);
       assert.ok(permissions.some((p) => p.action === 'manage' && p.subject === 'all' && p.name === 'manage all'));
     });
 

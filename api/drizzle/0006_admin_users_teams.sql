@@ -1,0 +1,19 @@
+ALTER TABLE "users" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "lead_id" integer;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "teams" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "roles" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "permissions" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "teams" ADD CONSTRAINT "teams_lead_id_users_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "users_active_idx" ON "users" USING btree ("active");--> statement-breakpoint
+INSERT INTO "permissions" ("action", "subject", "name") VALUES
+  ('manage', 'users', 'manage users'),
+  ('create', 'permissions', 'create permissions'),
+  ('edit', 'permissions', 'edit permissions'),
+  ('delete', 'permissions', 'delete permissions'),
+  ('create', 'roles', 'create roles'),
+  ('edit', 'roles', 'edit roles'),
+  ('delete', 'roles', 'delete roles')
+  ON CONFLICT DO NOTHING;
