@@ -8,12 +8,16 @@ ALTER TABLE "roles" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statemen
 ALTER TABLE "permissions" ADD COLUMN "created_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "teams" ADD CONSTRAINT "teams_lead_id_users_id_fk" FOREIGN KEY ("lead_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_active_idx" ON "users" USING btree ("active");--> statement-breakpoint
-INSERT INTO "permissions" ("action", "subject", "name") VALUES
-  ('manage', 'users', 'manage users'),
-  ('create', 'permissions', 'create permissions'),
-  ('edit', 'permissions', 'edit permissions'),
-  ('delete', 'permissions', 'delete permissions'),
-  ('create', 'roles', 'create roles'),
-  ('edit', 'roles', 'edit roles'),
-  ('delete', 'roles', 'delete roles')
+-- Existing installations only: on a fresh database the seed adds every permission, in the page's order.
+INSERT INTO "permissions" ("action", "subject", "name")
+  SELECT v.action, v.subject, v.name FROM (VALUES
+    ('manage', 'users', 'manage users'),
+    ('create', 'permissions', 'create permissions'),
+    ('edit', 'permissions', 'edit permissions'),
+    ('delete', 'permissions', 'delete permissions'),
+    ('create', 'roles', 'create roles'),
+    ('edit', 'roles', 'edit roles'),
+    ('delete', 'roles', 'delete roles')
+  ) AS v(action, subject, name)
+  WHERE EXISTS (SELECT 1 FROM "permissions")
   ON CONFLICT DO NOTHING;
