@@ -3,12 +3,10 @@ import { api, type ApiError } from '@crm/shared/api-client';
 import type { DataListEnvelope, roleSchema } from '@crm/shared/schemas';
 
 export const ROLES_PATH = '/roles';
-
 export type RolesResponse = DataListEnvelope<typeof roleSchema>;
-
 export const rolesKey = [ROLES_PATH] as const;
 
-/** GET /api/roles (needs `view roles`). */
+/** GET /api/roles (needs `view roles`): the roles page's cards and the users page's role choices. */
 export function getRoles(): Promise<RolesResponse> {
   return api.get<RolesResponse>(ROLES_PATH);
 }
