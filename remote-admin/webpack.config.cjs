@@ -14,5 +14,8 @@ module.exports = createConfig({
     './add-step-drawer': './src/app/exposed/add-step-drawer.tsx',
     './permissions-page': './src/app/exposed/permissions-page.tsx',
     './roles-page': './src/app/exposed/roles-page.tsx',
+    './users-page': './src/app/exposed/users-page.tsx',
+    './team-list-page': './src/app/exposed/team-list-page.tsx',
+    './team-form-page': './src/app/exposed/team-form-page.tsx',
   },
 });

@@ -8,8 +8,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote page {id}</p> })),
 }));
 
-// Documents, Teams and the IP allow-list have no page yet (docs/decisions/003), so the menu leaves them out.
-const ALL_ENTRIES = ['Leads', 'Lead statuses', 'Document categories', 'Comment steps', 'Roles', 'Permissions'];
+// Documents and the IP allow-list have no page yet (docs/decisions/003), so the menu leaves them out.
+const ALL_ENTRIES = ['Leads', 'Lead statuses', 'Document categories', 'Comment steps', 'Teams', 'Users', 'Roles', 'Permissions'];
 
 beforeEach(() => {
   localStorage.clear();

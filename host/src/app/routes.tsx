@@ -35,7 +35,6 @@ export const PROFILE_PATH = '/pages/user-profile';
 const LEAD_FORM: RoutePage = { remote: 'remote_leads/lead-form-page' };
 // Areas a later issue builds (docs/decisions/003): the route and its guard exist, the page says it is not available yet.
 const DOCUMENTS_LATER: RoutePage = { unavailable: 'nav.documents' };
-const TEAMS_LATER: RoutePage = { unavailable: 'nav.teams' };
 const WHITE_IP_LATER: RoutePage = { unavailable: 'nav.whiteIp' };
 
 /** `/`: no page of its own, it only redirects (§2; the logic is in build-routes). */
@@ -131,6 +130,16 @@ export const ROUTES: RouteSpec[] = [
   { path: 'apps/permissions', handle: can('apps-permissions', 'view', 'permissions'), page: { remote: 'remote_admin/permissions-page' } },
   // §2 does not show this route's permission; `view roles` is what GET /api/roles requires.
   { path: 'apps/roles', handle: can('apps-roles', 'view', 'roles'), page: { remote: 'remote_admin/roles-page' } },
+  // Not in §2: the users page (issue 10), guarded like GET /api/users/list.
+  { path: 'apps/users', handle: can('apps-users', 'view', 'users'), page: { remote: 'remote_admin/users-page' } },
+  { path: 'team', handle: can('team', 'view', 'team'), page: { remote: 'remote_admin/team-list-page' } },
+  { path: 'team/create', handle: can('team-create', 'create', 'team'), page: { remote: 'remote_admin/team-form-page' } },
+  {
+    path: 'team/:idEdit',
+    handle: can('team-id-edit', 'edit', 'team'),
+    params: { idEdit: /^[^/]+-edit$/ },
+    page: { remote: 'remote_admin/team-form-page' },
+  },
 ];
 
 
@@ -153,9 +162,6 @@ export const LATER_ROUTES: RouteSpec[] = [
   },
   { path: 'document/create', handle: can(undefined, 'create', 'document'), page: DOCUMENTS_LATER },
   { path: 'document/:id/edit', handle: can('document-edit', 'create', 'document'), page: DOCUMENTS_LATER },
-  { path: 'team', handle: can('team', 'view', 'team'), page: TEAMS_LATER },
-  { path: 'team/create', handle: can('team-create', 'create', 'team'), page: TEAMS_LATER },
-  { path: 'team/:idEdit', handle: can('team-id-edit', 'edit', 'team'), params: { idEdit: /^[^/]+-edit$/ }, page: TEAMS_LATER },
   {
     path: 'white-ip/list',
     handle: can('white-ip-list', 'manage', 'all'),
