@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 const USER = { email: 'narrow.user@e2e.test', password: 'narrow-user-password-1' };
 const ROLE = 'E2E narrow';
 const SET_PASSWORD = 'Set new password';
 
-/** Picks an option of a kit Select found by its label, as a keyboard user does: focus, open with ↓, pick. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).focus();
+/** Picks an option of a kit Select found by its label inside `scope`, as a keyboard user does: focus, open with ↓, pick. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
   await page.getByRole('option', { name: option, exact: true }).click();
 }
@@ -57,7 +57,7 @@ describe('administration: a narrow role, a user holding it, and a role change se
     await userDialog.getByLabel('Full name').fill('Нина Узкова');
     await userDialog.getByLabel('First name').fill('Нина');
     await userDialog.getByLabel('Email').fill(USER.email);
-    await choose(admin, 'Role', ROLE);
+    await choose(admin, userDialog, 'Role', ROLE);
     await userDialog.getByRole('button', { name: 'Save' }).click();
     await userDialog.waitFor({ state: 'detached' });
     await admin.getByRole('row', { name: /Нина Узкова/ }).getByText(ROLE).waitFor();
