@@ -106,4 +106,24 @@ describe('administration: a narrow role, a user holding it, and a role change se
     await userContext.close();
     await adminContext.close();
   });
+
+  it('remote-admin standalone: users, teams and roles pages work on their own', async () => {
+    const context = await app.browser.newContext();
+    const page = await newPage(context);
+    await page.goto(`${app.server.baseUrl}/build/remotes/admin/apps/users`);
+    await fillLogin(page);
+    await page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /Administrator/ }).waitFor();
+
+    await page.getByRole('link', { name: 'Teams' }).click();
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await page.waitForURL(/\/build\/remotes\/admin\/team\/create$/);
+    await page.getByLabel('Name', { exact: true }).fill('Standalone e2e');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/build\/remotes\/admin\/team$/);
+    await page.getByRole('table', { name: 'Teams' }).getByRole('row', { name: /Standalone e2e/ }).waitFor();
+
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await page.getByRole('region', { name: 'Role Admin' }).waitFor();
+    await context.close();
+  });
 });
