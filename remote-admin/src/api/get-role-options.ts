@@ -11,6 +11,7 @@ export function getRoles(): Promise<RolesResponse> {
   return api.get<RolesResponse>(ROLES_PATH);
 }
 
-export function useRoles() {
-  return useSWR<RolesResponse, ApiError>(rolesKey, getRoles);
+/** `enabled` false (e.g. without `view roles`) asks nothing. */
+export function useRoles(enabled = true) {
+  return useSWR<RolesResponse, ApiError>(enabled ? rolesKey : null, getRoles);
 }

@@ -57,7 +57,7 @@ export function UsersPage() {
   };
   const { data, error, isLoading, mutate } = useAdminUsers(query);
   const ability = useAbility();
-  const { data: roles } = useRoles();
+  const { data: roles } = useRoles(ability.can('view', 'roles'));
   const { data: teams } = useTeamOptions(ability.can('view', 'team'));
   const setActive = useSetUserActive();
   const forceReset = useForcePasswordReset();
