@@ -44,6 +44,7 @@ describe('route table (§2)', () => {
     ['/white-ip/list/AddDrawer', 'white-ip-list-add-drawer', 'manage', 'all'],
     ['/apps/permissions', 'apps-permissions', 'view', 'permissions'],
     ['/apps/roles', 'apps-roles', 'view', 'roles'],
+    ['/apps/users', 'apps-users', 'view', 'users'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -78,6 +79,10 @@ describe('pages per the federation contract', () => {
     ['/comment-step/list/AddStepDrawer', 'remote_admin/add-step-drawer'],
     ['/apps/permissions', 'remote_admin/permissions-page'],
     ['/apps/roles', 'remote_admin/roles-page'],
+    ['/apps/users', 'remote_admin/users-page'],
+    ['/team', 'remote_admin/team-list-page'],
+    ['/team/create', 'remote_admin/team-form-page'],
+    ['/team/7-edit', 'remote_admin/team-form-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });
