@@ -17,5 +17,8 @@ module.exports = createConfig({
     './white-ip-list-page': './src/app/exposed/white-ip-list-page.tsx',
     './add-white-ip-drawer': './src/app/exposed/add-white-ip-drawer.tsx',
     './audit-log-page': './src/app/exposed/audit-log-page.tsx',
+    './users-page': './src/app/exposed/users-page.tsx',
+    './team-list-page': './src/app/exposed/team-list-page.tsx',
+    './team-form-page': './src/app/exposed/team-form-page.tsx',
   },
 });

@@ -29,6 +29,7 @@ import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
 import { roleRoutes } from './routes/roles/role-routes';
+import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
 import { whiteIpRoutes } from './routes/white-ips/white-ip-routes';
@@ -107,6 +108,7 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
       await api.register(permissionRoutes);
       await api.register(whiteIpRoutes);
       await api.register(auditLogRoutes);
+      await api.register(teamRoutes);
     },
     { prefix: '/api' },
   );

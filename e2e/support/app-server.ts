@@ -12,6 +12,8 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-Admin-password-1'
 export interface AppServer {
   baseUrl: string;
   dataDir: string;
+  /** Everything the server has written so far (with LOG_LEVEL=info: the mails it would have sent). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startAppServer(options: { env?: Record<string, string>; se
   return {
     baseUrl,
     dataDir,
+    output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

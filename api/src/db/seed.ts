@@ -25,8 +25,9 @@ export const PERMISSION_RULES: AbilityRule[] = [
   // Handing a lead over: the share dialog's user list, the assign call and the bulk hand-over (decision 014).
   { action: 'assign', subject: 'lead' },
   { action: 'view', subject: 'users' },
-  { action: 'view', subject: 'permissions' },
-  { action: 'view', subject: 'roles' },
+  { action: 'manage', subject: 'users' },
+  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'permissions' as const })),
+  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'roles' as const })),
   { action: 'view', subject: 'audit' },
   { action: 'manage', subject: 'all' },
 ];

@@ -7,11 +7,17 @@ import type { JobDefinition } from './job-queue';
 
 declare module './job-queue' {
   interface JobDataByName {
-    'password-reset': { email: string };
+    'password-reset': { email: string; kind?: PasswordMailKind };
   }
 }
 
 export const PASSWORD_RESET_QUEUE = 'password-reset';
+
+/** The user asked (forgot password), an admin created the account, or an admin forced a reset. */
+export type PasswordMailKind = 'reset' | 'invitation' | 'forced';
+
+/** An invitation may sit in an inbox for a while: it lasts a week. */
+export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 
 export interface PasswordResetJobDeps {
   config: Pick<AppConfig, 'appUrl' | 'passwordResetTtlMinutes'>;
@@ -29,24 +35,46 @@ export function passwordResetJob(deps: PasswordResetJobDeps): JobDefinition<type
   const { config } = deps;
   return {
     name: PASSWORD_RESET_QUEUE,
-    schema: z.object({ email: z.string() }),
+    schema: z.object({ email: z.string(), kind: z.enum(['reset', 'invitation', 'forced']).optional() }),
     retryLimit: 5,
-    async run({ email }, { log }) {
+    async run({ email, kind = 'reset' }, { log }) {
       const user = await deps.userRepository.findByEmail(email);
       if (!user) {
         log.info('Password reset asked for an address without an account');
         return;
       }
+      if (!user.active) {
+        log.info('Password reset asked for a deactivated account');
+        return;
+      }
+      const ttlMinutes = kind === 'invitation' ? INVITATION_TTL_MINUTES : config.passwordResetTtlMinutes;
       // A retry (after an SMTP failure) issues a new token, which replaces the one that was never delivered.
-      const token = await deps.authRepository.createPasswordResetToken(user.id, config.passwordResetTtlMinutes);
+      const token = await deps.authRepository.createPasswordResetToken(user.id, ttlMinutes);
       const link = `${config.appUrl}/build/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+      if (kind === 'invitation') {
+        await deps.transport.deliver({
+          to: user.email,
+          subject: 'You have been invited to the CRM',
+          text: [
+            `Hello ${user.firstName},`,
+            '',
+            'An account has been created for you in the CRM. Open this link to choose your password:',
+            link,
+            '',
+            'The link works once and expires in 7 days.',
+          ].join('\n'),
+        });
+        return;
+      }
       await deps.transport.deliver({
         to: user.email,
-        subject: 'Reset your CRM password',
+        subject: kind === 'forced' ? 'Choose a new CRM password' : 'Reset your CRM password',
         text: [
           `Hello ${user.firstName},`,
           '',
-          'Someone (hopefully you) asked to reset the password of your CRM account. Open this link to choose a new one:',
+          kind === 'forced'
+            ? 'An administrator has reset the password of your CRM account. Open this link to choose a new one:'
+            : 'Someone (hopefully you) asked to reset the password of your CRM account. Open this link to choose a new one:',
           link,
           '',
           `The link works once and expires in ${config.passwordResetTtlMinutes} minutes. If you did not ask for it, ignore this mail.`,

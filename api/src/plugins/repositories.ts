@@ -17,6 +17,7 @@ import { createLeadSeedRepository, type LeadSeedRepository } from '../repositori
 import { createLeadScope } from '../repositories/lead-scope';
 import { createLeadStatusRepository, type LeadStatusRepository } from '../repositories/lead-status-repository';
 import { createRoleRepository, type RoleRepository } from '../repositories/role-repository';
+import { createTeamRepository, type TeamRepository } from '../repositories/team-repository';
 import { createSignInAttemptRepository, type SignInAttemptRepository } from '../repositories/sign-in-attempt-repository';
 import { createUserRepository, type UserRepository } from '../repositories/user-repository';
 
@@ -25,6 +26,7 @@ declare module 'fastify' {
     authRepository: AuthRepository;
     userRepository: UserRepository;
     roleRepository: RoleRepository;
+    teamRepository: TeamRepository;
     leadStatusRepository: LeadStatusRepository;
     leadQueryRepository: LeadQueryRepository;
     leadReferenceRepository: LeadReferenceRepository;
@@ -50,6 +52,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('authRepository', createAuthRepository(db));
   app.decorate('userRepository', createUserRepository(db));
   app.decorate('roleRepository', createRoleRepository(db));
+  app.decorate('teamRepository', createTeamRepository(db));
   app.decorate('leadStatusRepository', createLeadStatusRepository(db));
   // One visibility rule for every lead query: out of scope answers 404 wherever a lead is named.
   const scope = createLeadScope(db);

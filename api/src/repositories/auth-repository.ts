@@ -35,7 +35,7 @@ export function createAuthRepository(db: Database) {
       return token;
     },
 
-    /** The owner of a token that is neither revoked nor expired. */
+    /** The owner of a token that is neither revoked nor expired, if that user is active. */
     async findTokenOwner(token: string): Promise<TokenOwner | undefined> {
       const now = new Date();
       const [row] = await db
@@ -53,7 +53,7 @@ export function createAuthRepository(db: Database) {
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))
         .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now)))
+        .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now), eq(users.active, true)))
         .limit(1);
       if (!row) return undefined;
       await db

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { signInAttempts } from '../db/schema/sign-in-attempts';
 
-export type SignInFailureReason = 'invalid_credentials' | 'locked';
+export type SignInFailureReason = 'invalid_credentials' | 'locked' | 'inactive';
 
 export interface SignInAttempt {
   email: string;

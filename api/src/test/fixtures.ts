@@ -28,7 +28,7 @@ export async function createUser(t: TestApp, input: { email: string; role: strin
 
 export async function createTeam(t: TestApp, name: string, memberIds: number[]): Promise<number> {
   const [team] = await t.app.db.insert(teams).values({ name }).returning({ id: teams.id });
-  await t.app.db.insert(teamMembers).values(memberIds.map((userId) => ({ teamId: team.id, userId })));
+  if (memberIds.length > 0) await t.app.db.insert(teamMembers).values(memberIds.map((userId) => ({ teamId: team.id, userId })));
   return team.id;
 }
 

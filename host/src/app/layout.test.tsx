@@ -9,10 +9,21 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote page {id}</p> })),
 }));
 
-// Documents, Teams and the IP allow-list have no page yet (docs/decisions/003), so the menu leaves them out.
-const VIEW_ALL_ENTRIES = ['Leads', 'Lead statuses', 'Document categories', 'Comment steps', 'Roles', 'Permissions', 'Audit log'];
+// Documents have no page yet (docs/decisions/003), so the menu leaves them out.
+const VIEW_ALL_ENTRIES = ['Leads', 'Lead statuses', 'Document categories', 'Comment steps', 'Teams', 'Users', 'Roles', 'Permissions', 'Audit log'];
 // The IP allow-list needs manage all itself (§2), so only the Admin sees it.
-const ALL_ENTRIES = ['Leads', 'Lead statuses', 'Document categories', 'Comment steps', 'Roles', 'Permissions', 'IP allow-list', 'Audit log'];
+const ALL_ENTRIES = [
+  'Leads',
+  'Lead statuses',
+  'Document categories',
+  'Comment steps',
+  'Teams',
+  'Users',
+  'Roles',
+  'Permissions',
+  'IP allow-list',
+  'Audit log',
+];
 
 beforeEach(() => {
   localStorage.clear();

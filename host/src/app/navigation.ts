@@ -22,6 +22,7 @@ const ENTRIES: readonly { route: string; labelKey: string; icon: NavItem['icon']
   { route: 'document-category-list', labelKey: 'nav.documentCategories', icon: IconFolder },
   { route: 'comment-step-list', labelKey: 'nav.commentSteps', icon: IconMessages },
   { route: 'team', labelKey: 'nav.teams', icon: IconUsersGroup },
+  { route: 'apps-users', labelKey: 'nav.users', icon: IconUsers },
   { route: 'apps-roles', labelKey: 'nav.roles', icon: IconShield },
   { route: 'apps-permissions', labelKey: 'nav.permissions', icon: IconKey },
   { route: 'white-ip-list', labelKey: 'nav.whiteIp', icon: IconWorld },

@@ -1,5 +1,5 @@
 import { AbilityProvider } from '@crm/shared/abilities/react';
-import { ApiError, fetcher, useSession } from '@crm/shared/api-client';
+import { ApiError, fetcher, useRulesRefresh, useSession } from '@crm/shared/api-client';
 import { ConfirmProvider, ToastProvider } from '@crm/shared/ui';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
@@ -16,9 +16,13 @@ const swrConfig: SWRConfiguration = {
   },
 };
 
-/** The ability from the stored rules, rebuilt when the session changes (sign-in, sign-out, 401, another tab). */
+/**
+ * The ability from the stored rules, rebuilt when the session changes (sign-in, sign-out, 401, another tab, or a role
+ * change the rules refresh brings in).
+ */
 function SessionAbilityProvider({ children }: { children: ReactNode }) {
-  const { rules } = useSession();
+  const { rules, isLoggedIn } = useSession();
+  useRulesRefresh(isLoggedIn);
   return <AbilityProvider rules={rules}>{children}</AbilityProvider>;
 }
 

@@ -45,6 +45,7 @@ describe('route table (§2)', () => {
     ['/apps/permissions', 'apps-permissions', 'view', 'permissions'],
     ['/apps/roles', 'apps-roles', 'view', 'roles'],
     ['/audit-log', 'audit-log', 'view', 'audit'],
+    ['/apps/users', 'apps-users', 'view', 'users'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -82,6 +83,10 @@ describe('pages per the federation contract', () => {
     ['/white-ip/list', 'remote_admin/white-ip-list-page'],
     ['/white-ip/list/AddDrawer', 'remote_admin/add-white-ip-drawer'],
     ['/audit-log', 'remote_admin/audit-log-page'],
+    ['/apps/users', 'remote_admin/users-page'],
+    ['/team', 'remote_admin/team-list-page'],
+    ['/team/create', 'remote_admin/team-form-page'],
+    ['/team/7-edit', 'remote_admin/team-form-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });

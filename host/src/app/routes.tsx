@@ -35,7 +35,6 @@ export const PROFILE_PATH = '/pages/user-profile';
 const LEAD_FORM: RoutePage = { remote: 'remote_leads/lead-form-page' };
 // Areas a later issue builds (docs/decisions/003): the route and its guard exist, the page says it is not available yet.
 const DOCUMENTS_LATER: RoutePage = { unavailable: 'nav.documents' };
-const TEAMS_LATER: RoutePage = { unavailable: 'nav.teams' };
 
 /** `/`: no page of its own, it only redirects (§2; the logic is in build-routes). */
 export const ROOT_HANDLE: AppRouteHandle = { layout: 'blank', access: 'public' };
@@ -144,6 +143,16 @@ export const ROUTES: RouteSpec[] = [
   },
   // Not in §2: the audit log of issue 10, behind `view audit` (Admin has it through manage all).
   { path: 'audit-log', handle: can('audit-log', 'view', 'audit'), page: { remote: 'remote_admin/audit-log-page' } },
+  // Not in §2: the users page (issue 10), guarded like GET /api/users/list.
+  { path: 'apps/users', handle: can('apps-users', 'view', 'users'), page: { remote: 'remote_admin/users-page' } },
+  { path: 'team', handle: can('team', 'view', 'team'), page: { remote: 'remote_admin/team-list-page' } },
+  { path: 'team/create', handle: can('team-create', 'create', 'team'), page: { remote: 'remote_admin/team-form-page' } },
+  {
+    path: 'team/:idEdit',
+    handle: can('team-id-edit', 'edit', 'team'),
+    params: { idEdit: /^[^/]+-edit$/ },
+    page: { remote: 'remote_admin/team-form-page' },
+  },
 ];
 
 
@@ -166,9 +175,6 @@ export const LATER_ROUTES: RouteSpec[] = [
   },
   { path: 'document/create', handle: can(undefined, 'create', 'document'), page: DOCUMENTS_LATER },
   { path: 'document/:id/edit', handle: can('document-edit', 'create', 'document'), page: DOCUMENTS_LATER },
-  { path: 'team', handle: can('team', 'view', 'team'), page: TEAMS_LATER },
-  { path: 'team/create', handle: can('team-create', 'create', 'team'), page: TEAMS_LATER },
-  { path: 'team/:idEdit', handle: can('team-id-edit', 'edit', 'team'), params: { idEdit: /^[^/]+-edit$/ }, page: TEAMS_LATER },
 ];
 
 /** Every route of the table, for building the router and for looking routes up by name. */

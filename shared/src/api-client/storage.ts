@@ -85,6 +85,23 @@ export function saveSession(session: Session): void {
   notify();
 }
 
+/**
+ * Replaces the stored user and rules with what the server answers now (a role change), keeping the token. Listeners
+ * are told only when something changed, so polling does not re-render the app for nothing.
+ */
+export function refreshStoredSession(userData: User, userAbilityRules: AbilityRule[]): void {
+  const user = JSON.stringify(userData);
+  const rules = JSON.stringify(userAbilityRules);
+  if (read(STORAGE_KEYS.userData) === user && read(STORAGE_KEYS.userAbilityRules) === rules) return;
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.userData, user);
+    window.localStorage.setItem(STORAGE_KEYS.userAbilityRules, rules);
+  } catch {
+    return;
+  }
+  notify();
+}
+
 /** Forgets the session (sign-out, 401) and tells listeners. */
 export function clearSession(): void {
   try {

@@ -1,4 +1,5 @@
 export * from './ability-rule';
+export * from './admin-user';
 export * from './api-error';
 export * from './audit-log';
 export * from './auth';
@@ -15,6 +16,7 @@ export * from './lead-input';
 export * from './lead-phone-duplicate';
 export * from './lead-status';
 export * from './role';
+export * from './team';
 export * from './text';
 export * from './user';
 export * from './white-ip';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { abilityRuleSchema } from './ability-rule';
+import { userSummarySchema } from './admin-user';
+import { idSchema } from './id';
+import { textSchema } from './text';
 
 /** Which leads a role sees: every lead, its teams' leads, or only its own (Leads issue). */
 export const LEAD_SCOPES = ['all', 'team', 'own'] as const;
@@ -10,14 +13,43 @@ export const permissionSchema = z.object({
   action: abilityRuleSchema.shape.action,
   subject: abilityRuleSchema.shape.subject,
   name: z.string(),
+  /** The roles holding it (permissions page). */
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  created_at: z.string(),
 });
 export type Permission = z.infer<typeof permissionSchema>;
+
+export const permissionInputSchema = z.object({
+  action: abilityRuleSchema.shape.action,
+  subject: abilityRuleSchema.shape.subject,
+  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
+});
+export type PermissionInput = z.input<typeof permissionInputSchema>;
+
+/** How many holders a role card shows as avatars. */
+export const ROLE_CARD_AVATARS = 5;
 
 export const roleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   lead_scope: z.enum(LEAD_SCOPES),
   permissions: z.array(abilityRuleSchema),
+  permission_ids: z.array(z.number().int()),
   users_count: z.number().int(),
+  /** The first few holders, for the card's avatars. */
+  users: z.array(userSummarySchema),
+  version: z.number().int(),
 });
 export type Role = z.infer<typeof roleSchema>;
+
+export const createRoleInputSchema = z.object({
+  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
+  lead_scope: z.enum(LEAD_SCOPES, { error: 'Choose which leads the role sees' }),
+  permission_ids: z.array(idSchema('Choose a permission')).max(500).default([]),
+});
+export type CreateRoleInput = z.input<typeof createRoleInputSchema>;
+
+export const updateRoleInputSchema = createRoleInputSchema.extend({
+  version: z.number({ error: 'Reload the role and try again' }).int().min(1),
+});
+export type UpdateRoleInput = z.input<typeof updateRoleInputSchema>;

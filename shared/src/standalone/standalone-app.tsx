@@ -7,6 +7,7 @@ import { api } from '../api-client/api-client';
 import { ApiError } from '../api-client/api-error';
 import { clearSession } from '../api-client/storage';
 import { fetcher } from '../api-client/swr';
+import { useRulesRefresh } from '../api-client/use-rules-refresh';
 import { useSession } from '../api-client/use-session';
 import { ConfirmProvider } from '../ui/components/confirm-provider';
 import { ErrorState } from '../ui/components/error-state';
@@ -59,6 +60,7 @@ export function StandaloneApp({ title, routes }: StandaloneAppProps) {
   const session = useSession();
   const [basename] = useState(() => resolveBasename());
   const [signingOut, setSigningOut] = useState(false);
+  useRulesRefresh(session.isLoggedIn);
   const items = useMemo(() => navItems(routes), [routes]);
 
   useEffect(() => {

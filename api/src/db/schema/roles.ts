@@ -9,6 +9,7 @@ export const roles = pgTable(
     name: text('name').notNull().unique(),
     /** Which leads the role's users see; enforced by the lead queries, not by CASL rules. */
     leadScope: text('lead_scope', { enum: LEAD_SCOPES }).notNull().default('own'),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('roles_lead_scope_check', sql`${t.leadScope} in ('all', 'team', 'own')`)],

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { roles } from './roles';
 
 export const users = pgTable(
@@ -15,8 +15,11 @@ export const users = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
+    /** A deactivated user cannot sign in, and every token they hold stops working at once. */
+    active: boolean('active').notNull().default(true),
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_role_id_idx').on(t.roleId)],
+  (t) => [index('users_role_id_idx').on(t.roleId), index('users_active_idx').on(t.active)],
 );

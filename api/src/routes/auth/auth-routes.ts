@@ -17,6 +17,7 @@ import { toUserDto } from '../../repositories/user-repository';
 import { bearerSecurity } from '../route-schemas';
 
 export const INVALID_CREDENTIALS = 'These credentials do not match our records.';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an administrator to activate it.';
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,6 +75,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.audit.record(request, { action: 'auth.sign_in_failed', actor: { id: user?.id ?? null, email }, after: { reason: 'invalid_credentials' } });
         request.log.info({ email, ip, delayMs }, 'Sign-in failed');
         throw validationFailed({ email: [INVALID_CREDENTIALS] }, INVALID_CREDENTIALS);
+      }
+
+      // Said only after the right password, so the message tells nothing to someone guessing.
+      if (!user.active) {
+        await app.signInAttemptRepository.record({ ...attempt, succeeded: false, reason: 'inactive', delayMs });
+        throw validationFailed({ email: [ACCOUNT_DEACTIVATED] }, ACCOUNT_DEACTIVATED);
       }
 
       const [accessToken, userAbilityRules] = await Promise.all([

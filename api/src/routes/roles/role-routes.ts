@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, roleSchema } from '@crm/shared/schemas';
+import {
+  apiErrorSchema,
+  createRoleInputSchema,
+  dataEnvelope,
+  idParamSchema,
+  messageSchema,
+  roleSchema,
+  updateRoleInputSchema,
+} from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
+
+const tags = ['roles'];
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,12 +19,61 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authorize('view', 'roles'),
       schema: {
-        tags: ['roles'],
-        summary: 'Roles with their rules and how many users hold them',
+        tags,
+        summary: 'Roles with their rules, how many users hold them and the first few holders',
         security: bearerSecurity,
         response: { 200: dataEnvelope(z.array(roleSchema)), ...protectedErrors },
       },
     },
     async () => ({ data: await app.roleRepository.listRoles() }),
+  );
+
+  app.post(
+    '/roles',
+    {
+      onRequest: app.authorize('create', 'roles'),
+      schema: {
+        tags,
+        summary: 'Create a role: name, lead scope and the permissions it grants',
+        security: bearerSecurity,
+        body: createRoleInputSchema,
+        response: { 201: dataEnvelope(roleSchema), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await app.roleRepository.createRole(request.body) }),
+  );
+
+  app.put(
+    '/roles/:id',
+    {
+      onRequest: app.authorize('edit', 'roles'),
+      schema: {
+        tags,
+        summary: 'Edit a role; its users get the new rules on their next request',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: updateRoleInputSchema,
+        response: { 200: dataEnvelope(roleSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.roleRepository.updateRole(request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/roles/:id',
+    {
+      onRequest: app.authorize('delete', 'roles'),
+      schema: {
+        tags,
+        summary: 'Delete a role nobody holds (409 while users hold it)',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: messageSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => {
+      await app.roleRepository.deleteRole(request.params.id);
+      return { message: 'Role deleted.' };
+    },
   );
 };

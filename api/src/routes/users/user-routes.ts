@@ -1,7 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataEnvelope, userSchema } from '@crm/shared/schemas';
+import {
+  adminUserQuerySchema,
+  adminUserSchema,
+  apiErrorSchema,
+  createUserInputSchema,
+  dataEnvelope,
+  idParamSchema,
+  messageSchema,
+  paginated,
+  updateUserInputSchema,
+  userSchema,
+  userStatusInputSchema,
+} from '@crm/shared/schemas';
+import { PASSWORD_RESET_QUEUE } from '../../jobs/password-reset-job';
+import { hashPassword } from '../../lib/password';
+import { requireUser } from '../../plugins/auth';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
+
+const tags = ['users'];
+/** A hash of random bytes nobody knows: the account has no usable password until the mailed link sets one. */
+const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('base64url'));
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,12 +29,115 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authorize('view', 'users'),
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Every user, for pickers and the share dialog',
         security: bearerSecurity,
         response: { 200: dataEnvelope(z.array(userSchema)), ...protectedErrors },
       },
     },
     async () => ({ data: await app.userRepository.list() }),
+  );
+
+  app.get(
+    '/users/list',
+    {
+      onRequest: app.authorize('view', 'users'),
+      schema: {
+        tags,
+        summary: 'The users page: search (name, email), filters by role, team and status, pages',
+        security: bearerSecurity,
+        querystring: adminUserQuerySchema,
+        response: { 200: paginated(adminUserSchema), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => app.userRepository.listPage(request.query),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      onRequest: app.authorize('view', 'users'),
+      schema: {
+        tags,
+        summary: 'One user with role and teams (the edit form)',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.userRepository.findAdmin(request.params.id) }),
+  );
+
+  app.post(
+    '/users',
+    {
+      onRequest: app.authorize('manage', 'users'),
+      schema: {
+        tags,
+        summary: 'Create a user; they are mailed an invitation link to choose a password',
+        security: bearerSecurity,
+        body: createUserInputSchema,
+        response: { 201: dataEnvelope(adminUserSchema), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.userRepository.createWithTeams(request.body, await unusablePasswordHash());
+      await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'invitation' });
+      request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
+      return reply.code(201).send({ data: user });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      onRequest: app.authorize('manage', 'users'),
+      schema: {
+        tags,
+        summary: 'Edit a user over the version it was read at (409 when someone saved in between)',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: updateUserInputSchema,
+        response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.userRepository.update(request.params.id, request.body) }),
+  );
+
+  app.post(
+    '/users/:id/status',
+    {
+      onRequest: app.authorize('manage', 'users'),
+      schema: {
+        tags,
+        summary: 'Deactivate (every token of the user stops working at once) or activate a user',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: userStatusInputSchema,
+        response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.userRepository.setActive(request.params.id, request.body.active) }),
+  );
+
+  app.post(
+    '/users/:id/password-reset',
+    {
+      onRequest: app.authorize('manage', 'users'),
+      schema: {
+        tags,
+        summary: 'Force a password reset: the old password and every session stop working, and a link to choose a new one is mailed',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: messageSchema, 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => {
+      const user = await app.userRepository.findAdmin(request.params.id);
+      await app.userRepository.updatePassword(user.id, await unusablePasswordHash());
+      await app.authRepository.revokeAllAccessTokens(user.id);
+      await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' });
+      return { message: 'The user has been mailed a link to choose a new password.' };
+    },
   );
 };

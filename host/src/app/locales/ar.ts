@@ -15,6 +15,7 @@ export const ar: Translation = {
     documentCategories: 'فئات المستندات',
     commentSteps: 'مراحل التعليقات',
     teams: 'الفرق',
+    users: 'المستخدمون',
     roles: 'الأدوار',
     permissions: 'الصلاحيات',
     whiteIp: 'عناوين IP المسموح بها',

@@ -18,6 +18,7 @@ export const en = {
     documentCategories: 'Document categories',
     commentSteps: 'Comment steps',
     teams: 'Teams',
+    users: 'Users',
     roles: 'Roles',
     permissions: 'Permissions',
     whiteIp: 'IP allow-list',

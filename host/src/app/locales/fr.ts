@@ -15,6 +15,7 @@ export const fr: Translation = {
     documentCategories: 'Catégories de documents',
     commentSteps: 'Étapes de commentaire',
     teams: 'Équipes',
+    users: 'Utilisateurs',
     roles: 'Rôles',
     permissions: 'Permissions',
     whiteIp: 'Adresses IP autorisées',

@@ -1,16 +1,15 @@
 import { screen, within } from '@testing-library/react';
-import { mockFetch } from '@crm/shared/testing';
-import { renderRoutes } from '@crm/shared/testing';
+import { mockFetch, renderRoutes } from '@crm/shared/testing';
 import { PermissionsPage } from './permissions-page';
 
 describe('PermissionsPage', () => {
-  it('lists each permission with its name, action and subject', async () => {
+  it('lists each permission with its name, action, subject, the roles holding it and the created date', async () => {
     mockFetch({
       'GET /api/permissions': {
         body: {
           data: [
-            { id: 1, name: 'View leads', action: 'view', subject: 'lead' },
-            { id: 2, name: 'Full access', action: 'manage', subject: 'all' },
+            { id: 1, name: 'View leads', action: 'view', subject: 'lead', roles: [{ id: 2, name: 'Manager' }, { id: 3, name: 'Operator' }], created_at: '2026-03-05T10:00:00Z' },
+            { id: 2, name: 'Full access', action: 'manage', subject: 'all', roles: [{ id: 1, name: 'Admin' }], created_at: '2026-03-05T10:00:00Z' },
           ],
         },
       },
@@ -20,10 +19,12 @@ describe('PermissionsPage', () => {
     const table = await screen.findByRole('table', { name: 'Permissions' });
     await within(table).findByRole('cell', { name: 'View leads' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['View leads', 'view', 'lead'],
-      ['Full access', 'manage', 'all'],
+    expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent))).toEqual([
+      ['View leads', 'view', 'lead', 'ManagerOperator', '05 Mar 2026'],
+      ['Full access', 'manage', 'all', 'Admin', '05 Mar 2026'],
     ]);
+    expect(screen.getByRole('button', { name: 'Add permission' })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: 'Delete View leads' })).toBeInTheDocument();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

@@ -1,26 +1,130 @@
-import { Chip, CrudListPage, type DataTableColumn } from '@crm/shared/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Can, useAbility } from '@crm/shared/abilities/react';
+import { errorMessage } from '@crm/shared/api-client';
 import type { Permission } from '@crm/shared/schemas';
-import { usePermissions } from '../api/get-permissions';
+import {
+  Button,
+  Card,
+  Chip,
+  DataTable,
+  type DataTableColumn,
+  ErrorState,
+  IconButton,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  PageHeader,
+  useClientPage,
+  useConfirm,
+  useToast,
+} from '@crm/shared/ui';
+import { usePermissions } from '../../../api/get-permissions';
+import { useDeletePermission } from '../api/save-permission';
+import { PermissionDialog } from './permission-dialog';
 
-const columns: DataTableColumn<Permission>[] = [
-  { key: 'name', header: 'Name' },
-  { key: 'action', header: 'Action', render: (permission) => <Chip color="info">{permission.action}</Chip> },
-  { key: 'subject', header: 'Subject', render: (permission) => <Chip color="secondary">{permission.subject}</Chip> },
-];
+const Chips = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+`;
 
-/** /apps/permissions: every action+subject pair a role can be given (read-only here). */
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/** /apps/permissions: every action+subject pair, who holds it and since when; add, edit, delete (409 while in use). */
 export function PermissionsPage() {
   const { data, error, isLoading, mutate } = usePermissions();
+  const ability = useAbility();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const deletePermission = useDeletePermission();
+  const [editing, setEditing] = useState<{ permission: Permission | null } | null>(null);
+  const paged = useClientPage(data?.data ?? []);
+
+  const remove = async (permission: Permission) => {
+    if (!(await confirm(`Delete the permission ${permission.name}?`, { confirmLabel: 'Delete', cancelLabel: 'Cancel' }))) return;
+    try {
+      await deletePermission(permission.id);
+      toast.success('Permission deleted');
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  const columns: DataTableColumn<Permission>[] = [
+    { key: 'name', header: 'Name' },
+    { key: 'action', header: 'Action', render: (p) => <Chip color="info">{p.action}</Chip> },
+    { key: 'subject', header: 'Subject', render: (p) => <Chip color="secondary">{p.subject}</Chip> },
+    {
+      key: 'roles',
+      header: 'Assigned to',
+      render: (p) => (
+        <Chips>
+          {p.roles.map((role) => (
+            <Chip key={role.id} color="primary">
+              {role.name}
+            </Chip>
+          ))}
+        </Chips>
+      ),
+    },
+    { key: 'created_at', header: 'Created', render: (p) => dateFormat.format(new Date(p.created_at)) },
+  ];
+  if (ability.can('edit', 'permissions') || ability.can('delete', 'permissions')) {
+    columns.push({
+      key: '__actions',
+      header: '',
+      align: 'end',
+      width: 96,
+      render: (p) => (
+        <>
+          <Can I="edit" a="permissions">
+            <IconButton label={`Edit ${p.name}`} size="sm" onClick={() => setEditing({ permission: p })}>
+              <IconPencil size={18} />
+            </IconButton>
+          </Can>
+          <Can I="delete" a="permissions">
+            <IconButton label={`Delete ${p.name}`} size="sm" color="error" onClick={() => void remove(p)}>
+              <IconTrash size={18} />
+            </IconButton>
+          </Can>
+        </>
+      ),
+    });
+  }
+
   return (
-    <CrudListPage
-      title="Permissions"
-      aria-label="Permissions"
-      columns={columns}
-      rows={data?.data}
-      rowKey="id"
-      loading={isLoading}
-      error={error}
-      onRetry={() => void mutate()}
-    />
+    <>
+      <PageHeader
+        title="Permissions"
+        actions={
+          <Can I="create" a="permissions">
+            <Button startIcon={<IconPlus size={18} />} onClick={() => setEditing({ permission: null })}>
+              Add permission
+            </Button>
+          </Can>
+        }
+      />
+      <Card flush>
+        {error && !data ? (
+          <ErrorState title="Could not load the list" message={error.message} onRetry={() => void mutate()} />
+        ) : (
+          <DataTable
+            aria-label="Permissions"
+            columns={columns}
+            rows={paged.rows}
+            rowKey="id"
+            loading={isLoading}
+            page={paged.page}
+            perPage={paged.perPage}
+            total={paged.total}
+            lastPage={paged.lastPage}
+            onPageChange={paged.onPageChange}
+            onPerPageChange={paged.onPerPageChange}
+          />
+        )}
+      </Card>
+      <PermissionDialog permission={editing?.permission ?? null} open={editing !== null} onClose={() => setEditing(null)} />
+    </>
   );
 }

@@ -1,36 +1,62 @@
-import { screen, within } from '@testing-library/react';
-import { mockFetch } from '@crm/shared/testing';
-import { renderRoutes } from '@crm/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { RolesPage } from './roles-page';
 
+const permissions = [
+  { id: 1, action: 'view', subject: 'lead', name: 'view lead', roles: [], created_at: '2026-01-01T00:00:00Z' },
+  { id: 2, action: 'create', subject: 'lead', name: 'create lead', roles: [], created_at: '2026-01-01T00:00:00Z' },
+  { id: 3, action: 'view', subject: 'users', name: 'view users', roles: [], created_at: '2026-01-01T00:00:00Z' },
+  { id: 4, action: 'manage', subject: 'all', name: 'manage all', roles: [], created_at: '2026-01-01T00:00:00Z' },
+];
+
+const roles = [
+  {
+    id: 1,
+    name: 'Admin',
+    lead_scope: 'all',
+    users_count: 7,
+    users: [1, 2, 3, 4, 5].map((id) => ({ id, name: `Admin ${id}`, avatar: null })),
+    permissions: [{ action: 'manage', subject: 'all' }],
+    permission_ids: [4],
+    version: 1,
+  },
+  { id: 3, name: 'Operator', lead_scope: 'own', users_count: 0, users: [], permissions: [{ action: 'view', subject: 'lead' }], permission_ids: [1], version: 2 },
+];
+
 describe('RolesPage', () => {
-  it('lists each role with its lead scope, user count and permission chips', async () => {
-    mockFetch({
-      'GET /api/roles': {
-        body: {
-          data: [
-            { id: 1, name: 'Admin', lead_scope: 'all', users_count: 1, permissions: [{ action: 'manage', subject: 'all' }] },
-            {
-              id: 3,
-              name: 'Operator',
-              lead_scope: 'own',
-              users_count: 4,
-              permissions: [
-                { action: 'view', subject: 'lead' },
-                { action: 'create', subject: 'lead' },
-              ],
-            },
-          ],
-        },
-      },
-    });
+  it('shows a card per role with its lead scope, user count and holders', async () => {
+    mockFetch({ 'GET /api/roles': { body: { data: roles } }, 'GET /api/permissions': { body: { data: permissions } } });
     renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
 
-    const operator = (await screen.findByRole('cell', { name: 'Operator' })).closest('tr')!;
-    const cells = within(operator).getAllByRole('cell');
-    expect(cells.slice(0, 3).map((cell) => cell.textContent)).toEqual(['Operator', 'Own leads', '4']);
-    expect(within(cells[3]).getByText('view lead')).toBeInTheDocument();
-    expect(within(cells[3]).getByText('create lead')).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'All leads' })).toBeInTheDocument();
+    const admin = await screen.findByRole('region', { name: 'Role Admin' });
+    expect(within(admin).getByText('All leads')).toBeInTheDocument();
+    expect(within(admin).getByText('7 users')).toBeInTheDocument();
+    expect(within(admin).getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['Admin 1', 'Admin 2', 'Admin 3', 'Admin 4', 'Admin 5']);
+    expect(within(admin).getByText('+2')).toBeInTheDocument();
+    expect(within(admin).getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+
+  it('edits a role in a grid built from the permissions table and sends the ids with the version', async () => {
+    const fetch = mockFetch({
+      'GET /api/roles': { body: { data: roles } },
+      'GET /api/permissions': { body: { data: permissions } },
+      'PUT /api/roles/3': ({ body }) => ({ body: { data: { ...roles[1], ...(body as object) } } }),
+    });
+    renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
+    const user = userEvent.setup();
+    const operator = await screen.findByRole('region', { name: 'Role Operator' });
+    await user.click(within(operator).getByRole('button', { name: 'Edit' }));
+
+    const grid = await screen.findByRole('table', { name: 'Role permissions' });
+    await within(grid).findByRole('checkbox', { name: 'view users' });
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Subject', 'view', 'create', 'manage']);
+    expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['lead', 'users', 'all']);
+    expect(within(grid).getByRole('checkbox', { name: 'view lead' })).toBeChecked();
+    await user.click(within(grid).getByRole('checkbox', { name: 'view users' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
+    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 3], version: 2 });
   });
 });

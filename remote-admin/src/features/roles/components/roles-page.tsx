@@ -1,47 +1,96 @@
+import { useState } from 'react';
 import styled from 'styled-components';
-import { Chip, CrudListPage, type DataTableColumn } from '@crm/shared/ui';
+import { Can } from '@crm/shared/abilities/react';
+import { errorMessage } from '@crm/shared/api-client';
 import type { Role } from '@crm/shared/schemas';
-import { useRoles } from '../api/get-roles';
+import { Button, Card, Chip, ErrorState, PageHeader, Spinner, useConfirm, useToast } from '@crm/shared/ui';
+import { useRoles } from '../../../api/get-role-options';
+import { AvatarStack } from '../../../components/avatar-stack';
+import { useDeleteRole } from '../api/delete-role';
 import { leadScopeLabel } from '../utils/lead-scope-label';
+import { RoleDialog } from './role-dialog';
 
-const Rules = styled.span`
-  display: inline-flex;
-  flex-wrap: wrap;
-  gap: 0.25rem;
+const Cards = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
+  gap: 1.5rem;
 `;
 
-const columns: DataTableColumn<Role>[] = [
-  { key: 'name', header: 'Role' },
-  { key: 'lead_scope', header: 'Lead scope', render: (role) => leadScopeLabel(role.lead_scope) },
-  { key: 'users_count', header: 'Users', align: 'end', width: 96 },
-  {
-    key: 'permissions',
-    header: 'Permissions',
-    render: (role) => (
-      <Rules>
-        {role.permissions.map((rule) => (
-          <Chip key={`${rule.action}:${rule.subject}`} color={rule.action === 'manage' ? 'warning' : 'primary'}>
-            {`${rule.action} ${rule.subject}`}
-          </Chip>
-        ))}
-      </Rules>
-    ),
-  },
-];
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  flex-wrap: wrap;
+`;
 
-/** /apps/roles: each role with the leads it sees, how many users hold it and its rules (read-only here). */
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 0.5rem;
+`;
+
+/** /apps/roles: a card per role with how many users hold it and who; add, edit and delete through a dialog. */
 export function RolesPage() {
   const { data, error, isLoading, mutate } = useRoles();
+  const deleteRole = useDeleteRole();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
+
+  const remove = async (role: Role) => {
+    if (!(await confirm(`Delete the role ${role.name}?`, { confirmLabel: 'Delete', cancelLabel: 'Cancel' }))) return;
+    try {
+      await deleteRole(role.id);
+      toast.success('Role deleted');
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
   return (
-    <CrudListPage
-      title="Roles"
-      aria-label="Roles"
-      columns={columns}
-      rows={data?.data}
-      rowKey="id"
-      loading={isLoading}
-      error={error}
-      onRetry={() => void mutate()}
-    />
+    <>
+      <PageHeader
+        title="Roles"
+        subtitle="A role gives its users permissions and decides which leads they see."
+        actions={
+          <Can I="create" a="roles">
+            <Button onClick={() => setEditing({ role: null })}>Add role</Button>
+          </Can>
+        }
+      />
+      {error && <ErrorState title="The roles could not be loaded" message={errorMessage(error)} onRetry={() => void mutate()} />}
+      {isLoading && <Spinner />}
+      <Cards>
+        {data?.data.map((role) => (
+          <Card key={role.id} aria-label={`Role ${role.name}`} title={role.name} subtitle={leadScopeLabel(role.lead_scope)}>
+            <Row>
+              <Muted>{role.users_count === 1 ? '1 user' : `${role.users_count} users`}</Muted>
+              <AvatarStack users={role.users} total={role.users_count} />
+            </Row>
+            <Row>
+              <Chip color="secondary">{`${role.permissions.length} permissions`}</Chip>
+              <Actions>
+                <Can I="edit" a="roles">
+                  <Button size="sm" variant="secondary" onClick={() => setEditing({ role })}>
+                    Edit
+                  </Button>
+                </Can>
+                <Can I="delete" a="roles">
+                  <Button size="sm" variant="danger" onClick={() => void remove(role)} disabled={role.users_count > 0} title={role.users_count > 0 ? 'Move its users to another role first' : undefined}>
+                    Delete
+                  </Button>
+                </Can>
+              </Actions>
+            </Row>
+          </Card>
+        ))}
+      </Cards>
+      <RoleDialog role={editing?.role ?? null} open={editing !== null} onClose={() => setEditing(null)} />
+    </>
   );
 }

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { AbilityAction, AbilityRule, AbilitySubject } from '@crm/shared/schemas';
+import { PERMISSION_RULES } from './db/seed';
+import { type Access, accessOf, AUTHORIZATION_MATRIX, type ScopeFixtures } from './test/authorization-matrix';
+import { bearer, buildTestApp, type TestApp, testDrivers } from './test/build-test-app';
+import { createRole, createUser, nextPhone } from './test/fixtures';
+import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
+
+/**
+ * Issue 10: every route of the table Fastify builds × every kind of caller, each with the answer it must get. The
+ * expected answers come from AUTHORIZATION_MATRIX (one line per route); a route without a line fails here.
+ *
+ * Callers: no token · a revoked token · a deactivated user's token · a role lacking the ability · a role holding
+ * only it · and, for routes naming one lead, that role asking for a lead outside its ("own") lead scope.
+ */
+/** An id no row has: routes that do not name a lead get it, so the "with" request changes nothing. */
+const ABSENT_ID = 2_000_000_000;
+
+type Caller = 'no token' | 'revoked token' | 'deactivated user' | 'without ability' | 'with ability' | 'outside lead scope';
+
+const grants = (rule: AbilityRule, [action, subject]: [AbilityAction, AbilitySubject]) =>
+  (rule.action === action || rule.action === 'manage') && (rule.subject === subject || rule.subject === 'all');
+
+for (const driver of testDrivers()) {
+  describe(`authorization matrix (${driver})`, () => {
+    const recorder = routeRecorder();
+    let t: TestApp;
+    let tempDir: string;
+    let adminId: number;
+    let revokedToken: string;
+    let deactivatedToken: string;
+    let statusId: number;
+    let stepId: number;
+    const counts = new Map<Caller, number>();
+    const roleUsers = new Map<string, number>();
+    let roleSerial = 0;
+
+    before(async () => {
+      tempDir = mkdtempSync(path.join(os.tmpdir(), 'crm-matrix-'));
+      for (const dist of ['host', 'remote-leads', 'remote-documents', 'remote-admin']) {
+        mkdirSync(path.join(tempDir, 'web', dist, 'dist'), { recursive: true });
+        writeFileSync(path.join(tempDir, 'web', dist, 'dist', 'index.html'), '<!doctype html><title>CRM</title>');
+      }
+      t = await buildTestApp({
+        driver,
+        env: { DATA_DIR: path.join(tempDir, 'data'), WEB_DIST_ROOT: path.join(tempDir, 'web'), API_DOCS: 'public' },
+        onRoute: recorder.onRoute,
+      });
+      const admin = bearer(await t.login());
+      adminId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json().userData.id;
+
+      revokedToken = await t.app.authRepository.createAccessToken(adminId, 1);
+      const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revokedToken) });
+      assert.equal(revoked.statusCode, 200);
+
+      // A full-access user, deactivated; the token is issued afterwards, as if one had slipped through.
+      const deactivated = await createUser(t, { email: 'deactivated@test.local', role: 'Admin' });
+      await t.app.userRepository.setActive(deactivated.id, false);
+      deactivatedToken = await t.app.authRepository.createAccessToken(deactivated.id, 1);
+
+      statusId = (await t.app.leadStatusRepository.create({ name: 'Матрица', color: '#0D9394' })).id;
+      stepId = (await t.app.commentStepRepository.create({ name: 'Матрица' })).id;
+    });
+
+    after(async () => {
+      await t?.close();
+      rmSync(tempDir, { recursive: true, force: true });
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `authorization matrix (${driver}): ${recorder.routes.length} routes, ${total} requests (` +
+          [...counts].map(([caller, n]) => `${n} ${caller}`).join(', ') +
+          ')',
+      );
+    });
+
+    /** A user (lead scope "own") whose role holds exactly `rules`; one per distinct set. */
+    async function userWith(rules: AbilityRule[]): Promise<number> {
+      const key = rules.map((r) => `${r.action} ${r.subject}`).sort().join(',');
+      let id = roleUsers.get(key);
+      if (id === undefined) {
+        roleSerial += 1;
+        const name = `Matrix role ${roleSerial}`;
+        await createRole(t, name, rules, 'own');
+        id = (await createUser(t, { email: `matrix${roleSerial}@test.local`, role: name })).id;
+        roleUsers.set(key, id);
+      }
+      return id;
+    }
+
+    const tokenOf = (userId: number) => t.app.authRepository.createAccessToken(userId, 1);
+
+    function urlOf(route: FuzzRoute, ids: { id?: number; commentId?: number; userId?: number }) {
+      return route.url
+        .replace(':remote', 'remote-leads')
+        .replace(':name', 'absent.png')
+        .replace(':commentId', String(ids.commentId ?? ABSENT_ID))
+        .replace(':userId', String(ids.userId ?? ABSENT_ID))
+        .replace(':id', String(ids.id ?? ABSENT_ID))
+        .replace('*', 'absent.js');
+    }
+
+    async function send(caller: Caller, route: FuzzRoute, url: string, token?: string, payload?: unknown) {
+      counts.set(caller, (counts.get(caller) ?? 0) + 1);
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      return response;
+    }
+
+    const describeAnswer = (r: { statusCode: number; body: string }) => `${r.statusCode} ${r.body.slice(0, 200)}`;
+
+    /** Passed the door: neither 401 nor 403, and no 5xx (what follows depends on the request). */
+    const assertAdmitted = (caller: string, r: { statusCode: number; body: string }) => {
+      assert.ok(r.statusCode !== 401 && r.statusCode !== 403 && r.statusCode < 500, `${caller}: ${describeAnswer(r)}`);
+    };
+
+    async function check(route: FuzzRoute, access: Access) {
+      const plainUrl = urlOf(route, {});
+      if (access.kind === 'public') {
+        assertAdmitted('no token', await send('no token', route, plainUrl));
+        assertAdmitted('revoked token', await send('revoked token', route, plainUrl, revokedToken));
+        return;
+      }
+
+      for (const [caller, token] of [
+        ['no token', undefined],
+        ['revoked token', revokedToken],
+        ['deactivated user', deactivatedToken],
+      ] as const) {
+        const r = await send(caller, route, plainUrl, token);
+        assert.equal(r.statusCode, 401, `${caller}: ${describeAnswer(r)}`);
+        if (route.method !== 'HEAD') assert.equal(r.json().code, 'UNAUTHENTICATED');
+      }
+
+      if (access.kind === 'signed-in') {
+        const nobody = await userWith([]);
+        assertAdmitted('with no ability at all', await send('with ability', route, plainUrl, await tokenOf(nobody)));
+        return;
+      }
+
+      const without = PERMISSION_RULES.filter((rule) => !access.pairs.some((pair) => grants(rule, pair)));
+      const lacking = await send('without ability', route, plainUrl, await tokenOf(await userWith(without)));
+      assert.equal(lacking.statusCode, 403, `without ability: ${describeAnswer(lacking)}`);
+      if (route.method !== 'HEAD') assert.deepEqual(lacking.json(), { message: 'This action is unauthorized.', code: 'FORBIDDEN' });
+
+      for (const [action, subject] of access.pairs) {
+        const userId = await userWith([{ action, subject }]);
+        if (!access.scope) {
+          assertAdmitted(`with ${action} ${subject}`, await send('with ability', route, plainUrl, await tokenOf(userId)));
+          continue;
+        }
+        // One lead the caller is responsible for, one only the admin is: the second is outside the "own" scope.
+        const viewer = { id: userId, leadScope: 'own' as const };
+        const lead = (mine: boolean) =>
+          t.app.leadCommandRepository.create(
+            { surname: 'Матрицын', firstname: 'Иван', patronymic: '', phone: nextPhone(), status_id: statusId, users: [mine ? userId : adminId], additional_info: '' },
+            adminId,
+          );
+        const inside = await lead(true);
+        const outside = await lead(false);
+        const insideComment = await t.app.leadCommentRepository.create(inside.id, { step_id: stepId, body: 'Свой' }, viewer);
+        const outsideComment = await t.app.leadCommentRepository.create(outside.id, { step_id: stepId, body: 'Чужой' }, { id: adminId, leadScope: 'all' });
+        const fixtures = (version: number): ScopeFixtures => ({ statusId, stepId, version, phone: nextPhone() });
+        const token = await tokenOf(userId);
+
+        const away = await send(
+          'outside lead scope',
+          route,
+          urlOf(route, { id: outside.id, commentId: outsideComment.id, userId }),
+          token,
+          access.scope.body?.(fixtures(outside.version)),
+        );
+        assert.equal(away.statusCode, 404, `outside lead scope: ${describeAnswer(away)}`);
+
+        const mine = await send(
+          'with ability',
+          route,
+          urlOf(route, { id: inside.id, commentId: insideComment.id, userId }),
+          token,
+          access.scope.body?.(fixtures(inside.version)),
+        );
+        assert.ok(mine.statusCode >= 200 && mine.statusCode < 300, `with ${action} ${subject}, inside the scope: ${describeAnswer(mine)}`);
+      }
+    }
+
+    test('every route of the table has a line in the matrix, and every line a route', () => {
+      assert.ok(recorder.routes.length > 50, 'the route table was collected');
+      const missing = recorder.routes.filter((r) => !accessOf(r.method, r.url)).map((r) => `${r.method} ${r.url}`);
+      assert.deepEqual(missing, [], 'routes without a line in api/src/test/authorization-matrix.ts');
+      const keys = new Set(recorder.routes.map((r) => `${r.method} ${r.url}`));
+      const stale = Object.keys(AUTHORIZATION_MATRIX).filter((key) => !keys.has(key));
+      assert.deepEqual(stale, [], 'matrix lines naming no route');
+    });
+
+    test('every route answers every caller as the matrix says', async (s) => {
+      for (const route of recorder.routes) {
+        const access = accessOf(route.method, route.url);
+        if (!access) continue;
+        await s.test(`${route.method} ${route.url}`, () => check(route, access));
+      }
+    });
+  });
+}

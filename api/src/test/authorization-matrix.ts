@@ -1,0 +1,154 @@
+import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas';
+
+/**
+ * Who may call each route of the API: the contract `authorization-matrix.test.ts` checks against the route table
+ * Fastify builds. A route missing here fails that test, so a new route cannot ship without saying who may call it.
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  /** 403 unless the role grants at least one of the pairs. */
+  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase };
+
+/**
+ * The route names one lead (`:id`), so a caller holding the ability still gets 404 for a lead outside their lead
+ * scope. `body` builds a request that passes validation, so the scope check is what answers.
+ */
+export interface LeadScopeCase {
+  body?: (fixtures: ScopeFixtures) => unknown;
+}
+
+/** What a scope case's body may refer to: rows created for each route. */
+export interface ScopeFixtures {
+  statusId: number;
+  stepId: number;
+  /** The version of the lead the request names. */
+  version: number;
+  phone: string;
+}
+
+export const PUBLIC: Access = { kind: 'public' };
+export const SIGNED_IN: Access = { kind: 'signed-in' };
+export const can = (action: AbilityAction, subject: AbilitySubject): Access => ({ kind: 'ability', pairs: [[action, subject]] });
+export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
+export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
+  kind: 'ability',
+  pairs: [[action, subject]],
+  scope,
+});
+
+const leadBody = ({ statusId, version, phone }: ScopeFixtures) => ({
+  surname: 'Проверкин',
+  firstname: 'Пётр',
+  patronymic: '',
+  phone,
+  status_id: statusId,
+  users: [],
+  additional_info: '',
+  version,
+});
+
+/** `METHOD /url` → access. HEAD routes follow their GET unless listed. */
+export const AUTHORIZATION_MATRIX: Record<string, Access> = {
+  // API docs (API_DOCS=public in tests; `auth` mode is covered by swagger.test.ts)
+  'GET /api/docs': PUBLIC,
+  'HEAD /api/docs/': PUBLIC,
+  'GET /api/docs/static/index.html': PUBLIC,
+  'GET /api/docs/static/swagger-initializer.js': PUBLIC,
+  'GET /api/docs/json': PUBLIC,
+  'GET /api/docs/yaml': PUBLIC,
+  'GET /api/docs/static/*': PUBLIC,
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+  // auth
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/logout': SIGNED_IN,
+  'GET /api/auth/me': SIGNED_IN,
+  'POST /api/auth/forgot-password': PUBLIC,
+  'POST /api/auth/reset-password': PUBLIC,
+  // users
+  'GET /api/users': can('view', 'users'),
+  'GET /api/users/list': can('view', 'users'),
+  'GET /api/users/:id': can('view', 'users'),
+  'POST /api/users': can('manage', 'users'),
+  'PUT /api/users/:id': can('manage', 'users'),
+  'POST /api/users/:id/status': can('manage', 'users'),
+  'POST /api/users/:id/password-reset': can('manage', 'users'),
+  // lead statuses
+  'GET /api/lead-status': can('view', 'lead-status'),
+  'POST /api/lead-status': can('create', 'lead-status'),
+  'PUT /api/lead-status/:id': can('edit', 'lead-status'),
+  'POST /api/lead-status/reorder': can('edit', 'lead-status'),
+  'DELETE /api/lead-status/:id/delete': can('delete', 'lead-status'),
+  // leads
+  'GET /api/leads': can('view', 'lead'),
+  'POST /api/leads': can('create', 'lead'),
+  // Then `edit lead` or `delete lead` by the body's action (lead-routes.test.ts); out-of-scope ids are skipped, not 404.
+  'POST /api/leads/bulk': can('view', 'lead'),
+  'GET /api/leads/favorite/:id': canInScope('view', 'lead'),
+  'POST /api/leads/status/:id': canInScope('edit', 'lead', { body: (f) => ({ status_id: f.statusId }) }),
+  'GET /api/leads/:id': canInScope('view', 'lead'),
+  'POST /api/leads/:id': canInScope('edit', 'lead', { body: leadBody }),
+  'DELETE /api/leads/:id': canInScope('delete', 'lead'),
+  'GET /api/leads/:id/assign/:userId': canInScope('assign', 'lead'),
+  'GET /api/leads/assignees': can('assign', 'lead'),
+  'GET /api/leads/phone-duplicates': can('view', 'lead'),
+  'GET /api/leads/:id/history': canInScope('view', 'lead'),
+  'GET /api/leads/:id/comments': canInScope('view', 'lead'),
+  'POST /api/leads/:id/comments': canInScope('view', 'lead', { body: (f) => ({ step_id: f.stepId, body: 'Проверка' }) }),
+  'PUT /api/leads/:id/comments/:commentId': canInScope('view', 'lead', { body: (f) => ({ step_id: f.stepId, body: 'Правка' }) }),
+  'DELETE /api/leads/:id/comments/:commentId': canInScope('view', 'lead'),
+  'GET /api/leads/export': can('view', 'lead'),
+  'POST /api/leads/import/preview': can('create', 'lead'),
+  'POST /api/leads/import': can('create', 'lead'),
+  'GET /api/leads/import/:id': can('create', 'lead'),
+  'GET /api/leads/import/:id/report': can('create', 'lead'),
+  // uploads: <img> tags cannot send a token, so reading is public (names are 128-bit random)
+  'POST /api/upload': canAny(['create', 'lead'], ['edit', 'lead'], ['edit', 'document']),
+  'GET /api/uploads/:name': PUBLIC,
+  // documents
+  'GET /api/document-category': can('view', 'document-category'),
+  'POST /api/document-category': can('create', 'document-category'),
+  'DELETE /api/document-category/:id': can('delete', 'document-category'),
+  // comment steps
+  'GET /api/comment-steps': can('view', 'step'),
+  'POST /api/comment-steps': can('create', 'step'),
+  'DELETE /api/comment-steps/:id': can('delete', 'step'),
+  'PUT /api/comment-steps/order': can('edit', 'step'),
+  'PATCH /api/comment-steps/:id': can('edit', 'step'),
+  // IP allow-list (§2: manage all only) and the audit log (decision 026)
+  'GET /api/white-ips': can('manage', 'all'),
+  'POST /api/white-ips': can('manage', 'all'),
+  'PUT /api/white-ips/:id': can('manage', 'all'),
+  'DELETE /api/white-ips/:id': can('manage', 'all'),
+  'GET /api/audit-log': can('view', 'audit'),
+  // roles and permissions
+  'GET /api/roles': can('view', 'roles'),
+  'POST /api/roles': can('create', 'roles'),
+  'PUT /api/roles/:id': can('edit', 'roles'),
+  'DELETE /api/roles/:id': can('delete', 'roles'),
+  'GET /api/permissions': can('view', 'permissions'),
+  'POST /api/permissions': can('create', 'permissions'),
+  'PUT /api/permissions/:id': can('edit', 'permissions'),
+  'DELETE /api/permissions/:id': can('delete', 'permissions'),
+  // teams
+  'GET /api/teams': can('view', 'team'),
+  'GET /api/teams/:id': can('view', 'team'),
+  'POST /api/teams': can('create', 'team'),
+  'PUT /api/teams/:id': can('edit', 'team'),
+  'DELETE /api/teams/:id': can('delete', 'team'),
+  // the front-end builds (the app signs in itself)
+  'GET /': PUBLIC,
+  'GET /build': PUBLIC,
+  'GET /build/remotes.json': PUBLIC,
+  'GET /favicon.ico': PUBLIC,
+  'GET /favicon.svg': PUBLIC,
+  'GET /build/remotes/:remote': PUBLIC,
+  'GET /build/remotes/:remote/*': PUBLIC,
+  'GET /build/*': PUBLIC,
+};
+
+/** The entry of a route: its own line, or its GET's for a HEAD. */
+export function accessOf(method: string, url: string): Access | undefined {
+  return AUTHORIZATION_MATRIX[`${method} ${url}`] ?? (method === 'HEAD' ? AUTHORIZATION_MATRIX[`GET ${url}`] : undefined);
+}

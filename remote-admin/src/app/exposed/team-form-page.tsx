@@ -1,0 +1,2 @@
+// Federation module ./team-form-page.
+export { TeamFormPage as default } from '../../features/teams/components/team-form-page';

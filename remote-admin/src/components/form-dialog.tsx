@@ -1,0 +1,80 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
+import { Button, Dialog, useToast } from '@crm/shared/ui';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 1.25rem;
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: 0.75rem;
+`;
+
+export interface FormDialogProps {
+  title: ReactNode;
+  open: boolean;
+  onClose: () => void;
+  /** Sends the form. A 422 puts its messages under the fields; any other failure shows its message in a toast. */
+  onSubmit: () => Promise<unknown>;
+  successMessage: string;
+  children: (errors: FieldErrors) => ReactNode;
+  maxWidth?: number | string;
+}
+
+/** A dialog holding one form: Save sends it, 422 messages go under their fields, success toasts and closes. */
+export function FormDialog({ title, open, onClose, onSubmit, successMessage, children, maxWidth }: FormDialogProps) {
+  const toast = useToast();
+  const formId = useId();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const close = () => {
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitting(true);
+    setErrors({});
+    try {
+      await onSubmit();
+      toast.success(successMessage);
+      close();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
+      else toast.error(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={title}
+      maxWidth={maxWidth}
+      footer={
+        <Footer>
+          <Button type="button" variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={submitting}>
+            Save
+          </Button>
+        </Footer>
+      }
+    >
+      <Form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+        {children(errors)}
+      </Form>
+    </Dialog>
+  );
+}

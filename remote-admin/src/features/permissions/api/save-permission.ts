@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { api } from '@crm/shared/api-client';
+import type { DataEnvelope, MessageAnswer, PermissionInput, permissionSchema } from '@crm/shared/schemas';
+import { PERMISSIONS_PATH, permissionsKey } from '../../../api/get-permissions';
+
+type PermissionAnswer = DataEnvelope<typeof permissionSchema>;
+
+export function createPermission(input: PermissionInput): Promise<PermissionAnswer> {
+  return api.post<PermissionAnswer>(PERMISSIONS_PATH, input);
+}
+
+export function updatePermission(id: number, input: PermissionInput): Promise<PermissionAnswer> {
+  return api.put<PermissionAnswer>(`${PERMISSIONS_PATH}/${id}`, input);
+}
+
+export function deletePermission(id: number): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(`${PERMISSIONS_PATH}/${id}`);
+}
+
+/** Creates (no id) or updates a permission, then revalidates the table. */
+export function useSavePermission() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number | null, input: PermissionInput) => {
+      const saved = id === null ? await createPermission(input) : await updatePermission(id, input);
+      await mutate(permissionsKey);
+      return saved.data;
+    },
+    [mutate],
+  );
+}
+
+export function useDeletePermission() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number) => {
+      await deletePermission(id);
+      await mutate(permissionsKey);
+    },
+    [mutate],
+  );
+}

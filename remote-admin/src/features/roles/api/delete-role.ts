@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { api } from '@crm/shared/api-client';
+import type { MessageAnswer } from '@crm/shared/schemas';
+import { ROLES_PATH, rolesKey } from '../../../api/get-role-options';
+
+export function deleteRole(id: number): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(`${ROLES_PATH}/${id}`);
+}
+
+export function useDeleteRole() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number) => {
+      await deleteRole(id);
+      await mutate(rolesKey);
+    },
+    [mutate],
+  );
+}

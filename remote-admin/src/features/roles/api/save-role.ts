@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { api } from '@crm/shared/api-client';
+import type { CreateRoleInput, DataEnvelope, roleSchema, UpdateRoleInput } from '@crm/shared/schemas';
+import { ROLES_PATH, rolesKey } from '../../../api/get-role-options';
+
+type RoleAnswer = DataEnvelope<typeof roleSchema>;
+
+export function createRole(input: CreateRoleInput): Promise<RoleAnswer> {
+  return api.post<RoleAnswer>(ROLES_PATH, input);
+}
+
+export function updateRole(id: number, input: UpdateRoleInput): Promise<RoleAnswer> {
+  return api.put<RoleAnswer>(`${ROLES_PATH}/${id}`, input);
+}
+
+/** Creates (no id) or updates a role, then revalidates the cards. */
+export function useSaveRole() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number | null, input: CreateRoleInput & { version?: number }) => {
+      const saved = id === null ? await createRole(input) : await updateRole(id, { ...input, version: input.version ?? 1 });
+      await mutate(rolesKey);
+      return saved.data;
+    },
+    [mutate],
+  );
+}

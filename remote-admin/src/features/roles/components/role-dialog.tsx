@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { LEAD_SCOPES, type LeadScope, type Role } from '@crm/shared/schemas';
+import { Select, TextField } from '@crm/shared/ui';
+import { usePermissions } from '../../../api/get-permissions';
+import { FormDialog } from '../../../components/form-dialog';
+import { useSaveRole } from '../api/save-role';
+import { buildPermissionMatrix } from '../utils/permission-matrix';
+import { leadScopeLabel } from '../utils/lead-scope-label';
+
+const Grid = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.875rem;
+  th,
+  td {
+    padding: 0.5rem;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: center;
+  }
+  th:first-child,
+  td:first-child {
+    text-align: start;
+  }
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.error};
+  font-size: 0.8125rem;
+`;
+
+export interface RoleDialogProps {
+  /** The role to edit; null to add one. */
+  role: Role | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Add or edit a role: its name, the lead scope, and a grid of the permissions it grants (subjects × actions). */
+export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
+  const saveRole = useSaveRole();
+  const { data: permissions } = usePermissions();
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<LeadScope>('own');
+  const [granted, setGranted] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(role?.name ?? '');
+    setScope(role?.lead_scope ?? 'own');
+    setGranted(role?.permission_ids ?? []);
+  }, [open, role]);
+
+  const matrix = buildPermissionMatrix(permissions?.data ?? []);
+  const toggle = (id: number) => setGranted((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  return (
+    <FormDialog
+      title={role ? `Edit role ${role.name}` : 'Add role'}
+      open={open}
+      onClose={onClose}
+      maxWidth={760}
+      successMessage={role ? 'Role saved' : 'Role added'}
+      onSubmit={() => saveRole(role?.id ?? null, { name, lead_scope: scope, permission_ids: granted, version: role?.version })}
+    >
+      {(errors) => (
+        <>
+          <TextField label="Role name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <Select
+            label="Lead scope"
+            name="lead_scope"
+            options={LEAD_SCOPES.map((value) => ({ value, label: leadScopeLabel(value) }))}
+            value={scope}
+            onChange={(value) => value && setScope(value)}
+            error={errors.lead_scope}
+          />
+          <Grid aria-label="Role permissions">
+            <thead>
+              <tr>
+                <th scope="col">Subject</th>
+                {matrix.actions.map((action) => (
+                  <th key={action} scope="col">
+                    {action}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {matrix.subjects.map((subject) => (
+                <tr key={subject}>
+                  <th scope="row">{subject}</th>
+                  {matrix.actions.map((action) => {
+                    const permission = matrix.cell(subject, action);
+                    return (
+                      <td key={action}>
+                        {permission && (
+                          <input
+                            type="checkbox"
+                            aria-label={`${action} ${subject}`}
+                            checked={granted.includes(permission.id)}
+                            onChange={() => toggle(permission.id)}
+                          />
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </Grid>
+          {errors.permission_ids && <ErrorText role="alert">{errors.permission_ids[0]}</ErrorText>}
+        </>
+      )}
+    </FormDialog>
+  );
+}

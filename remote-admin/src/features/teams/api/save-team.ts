@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { api, apiKeysUnder } from '@crm/shared/api-client';
+import type { CreateTeamInput, DataEnvelope, MessageAnswer, teamSchema, UpdateTeamInput } from '@crm/shared/schemas';
+import { TEAMS_PATH } from './get-teams';
+
+type TeamAnswer = DataEnvelope<typeof teamSchema>;
+
+export function createTeam(input: CreateTeamInput): Promise<TeamAnswer> {
+  return api.post<TeamAnswer>(TEAMS_PATH, input);
+}
+
+export function updateTeam(id: number, input: UpdateTeamInput): Promise<TeamAnswer> {
+  return api.put<TeamAnswer>(`${TEAMS_PATH}/${id}`, input);
+}
+
+export function deleteTeam(id: number): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(`${TEAMS_PATH}/${id}`);
+}
+
+export function useSaveTeam() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number | null, input: CreateTeamInput & { version?: number }) => {
+      const saved = id === null ? await createTeam(input) : await updateTeam(id, { ...input, version: input.version ?? 1 });
+      await mutate(apiKeysUnder(TEAMS_PATH));
+      return saved.data;
+    },
+    [mutate],
+  );
+}
+
+export function useDeleteTeam() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: number) => {
+      await deleteTeam(id);
+      await mutate(apiKeysUnder(TEAMS_PATH));
+    },
+    [mutate],
+  );
+}

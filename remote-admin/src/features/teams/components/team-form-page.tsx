@@ -1,0 +1,101 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
+import { parseRouteId } from '@crm/shared/forms';
+import { Button, Card, ErrorState, PageHeader, Select, Spinner, TextField, useToast } from '@crm/shared/ui';
+import { MultiSelect } from '@crm/shared/ui/multi-select';
+import { useUserOptions } from '../../../api/get-user-options';
+import { useTeam } from '../api/get-teams';
+import { useSaveTeam } from '../api/save-team';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 1.25rem;
+  padding: 1.5rem;
+  max-width: 40rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 0.75rem;
+`;
+
+/** `:idEdit` of /team/:id-edit as a team id ("5-edit" → 5). */
+function teamIdOf(idEdit: string | undefined): number | null {
+  const match = /^(.+)-edit$/.exec(idEdit ?? '');
+  return match ? parseRouteId(match[1]) : null;
+}
+
+/** /team/create and /team/:id-edit: name, description, team lead and members. */
+export function TeamFormPage() {
+  const params = useParams();
+  const editing = params.idEdit !== undefined;
+  const id = teamIdOf(params.idEdit);
+  const { data: team, error: loadError, mutate } = useTeam(editing ? id : null);
+  const { data: users } = useUserOptions();
+  const saveTeam = useSaveTeam();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [leadId, setLeadId] = useState<number | null>(null);
+  const [memberIds, setMemberIds] = useState<number[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!team) return;
+    setName(team.data.name);
+    setDescription(team.data.description);
+    setLeadId(team.data.lead?.id ?? null);
+    setMemberIds(team.data.members.map((m) => m.id));
+  }, [team]);
+
+  if (editing && (id === null || (loadError instanceof ApiError && loadError.status === 404))) {
+    return <ErrorState title="Team not found" />;
+  }
+  if (editing && loadError) return <ErrorState title="The team could not be loaded" message={errorMessage(loadError)} onRetry={() => void mutate()} />;
+  if (editing && !team) return <Spinner />;
+
+  const userOptions = (users?.data ?? []).map((user) => ({ value: user.id, label: user.name }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    setErrors({});
+    try {
+      await saveTeam(editing ? id : null, { name, description, lead_id: leadId, member_ids: memberIds, version: team?.data.version });
+      toast.success(editing ? 'Team saved' : 'Team added');
+      navigate('/team');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 422) setErrors(failure.errors);
+      else toast.error(errorMessage(failure));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={editing ? `Edit team ${team?.data.name ?? ''}` : 'New team'} />
+      <Card flush>
+        <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Team">
+          <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+          <Select label="Team lead" name="lead_id" placeholder="No team lead" isClearable options={userOptions} value={leadId} onChange={setLeadId} error={errors.lead_id} />
+          <MultiSelect label="Members" options={userOptions} value={memberIds} onChange={setMemberIds} error={errors.member_ids} />
+          <Actions>
+            <Button type="submit" loading={saving}>
+              Save
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => navigate('/team')}>
+              Cancel
+            </Button>
+          </Actions>
+        </Form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Can, useAbility } from '@crm/shared/abilities/react';
+import { errorMessage } from '@crm/shared/api-client';
+import { DEFAULT_PER_PAGE, type Team } from '@crm/shared/schemas';
+import {
+  Button,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  ErrorState,
+  IconButton,
+  IconPlus,
+  IconTrash,
+  PageHeader,
+  TextField,
+  useConfirm,
+  useToast,
+} from '@crm/shared/ui';
+import { AvatarStack } from '../../../components/avatar-stack';
+import { useTeams } from '../api/get-teams';
+import { useDeleteTeam } from '../api/save-team';
+
+const Toolbar = styled.div`
+  padding: 1.25rem 1.5rem;
+  max-width: 24rem;
+`;
+
+const Small = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.8125rem;
+`;
+
+/** /team: every team with its lead, member avatars and count; search by name. */
+export function TeamListPage() {
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<number>(DEFAULT_PER_PAGE);
+  const { data, error, isLoading, mutate } = useTeams({ page, per_page: perPage, ...(q.trim() ? { q: q.trim() } : {}) });
+  const ability = useAbility();
+  const navigate = useNavigate();
+  const deleteTeam = useDeleteTeam();
+  const confirm = useConfirm();
+  const toast = useToast();
+
+  const remove = async (team: Team) => {
+    if (!(await confirm(`Delete the team ${team.name}? Its members stay.`, { confirmLabel: 'Delete', cancelLabel: 'Cancel' }))) return;
+    try {
+      await deleteTeam(team.id);
+      toast.success('Team deleted');
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  const columns: DataTableColumn<Team>[] = [
+    {
+      key: 'name',
+      header: 'Team',
+      render: (team) =>
+        ability.can('edit', 'team') ? (
+          <Link to={`/team/${team.id}-edit`}>
+            {team.name}
+            <Small>{team.description}</Small>
+          </Link>
+        ) : (
+          <span>
+            {team.name}
+            <Small>{team.description}</Small>
+          </span>
+        ),
+    },
+    { key: 'lead', header: 'Team lead', render: (team) => team.lead?.name ?? '—' },
+    { key: 'members', header: 'Members', render: (team) => <AvatarStack users={team.members} total={team.members_count} /> },
+    { key: 'members_count', header: 'Count', align: 'end', width: 96 },
+  ];
+  if (ability.can('delete', 'team')) {
+    columns.push({
+      key: '__actions',
+      header: '',
+      align: 'end',
+      width: 72,
+      render: (team) => (
+        <IconButton label={`Delete ${team.name}`} size="sm" color="error" onClick={() => void remove(team)}>
+          <IconTrash size={18} />
+        </IconButton>
+      ),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Teams"
+        actions={
+          <Can I="create" a="team">
+            <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('/team/create')}>
+              Add team
+            </Button>
+          </Can>
+        }
+      />
+      <Card flush>
+        <Toolbar>
+          <TextField
+            label="Search"
+            name="q"
+            type="search"
+            value={q}
+            placeholder="Team name"
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+        </Toolbar>
+        {error && !data ? (
+          <ErrorState title="Could not load the teams" message={error.message} onRetry={() => void mutate()} />
+        ) : (
+          <DataTable
+            aria-label="Teams"
+            columns={columns}
+            rows={data?.data ?? []}
+            rowKey="id"
+            loading={isLoading}
+            page={data?.meta.current_page ?? page}
+            perPage={perPage}
+            total={data?.meta.total ?? 0}
+            lastPage={data?.meta.last_page ?? 1}
+            onPageChange={setPage}
+            onPerPageChange={(value) => {
+              setPerPage(value);
+              setPage(1);
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

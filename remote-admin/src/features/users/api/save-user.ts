@@ -1,0 +1,59 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { api, apiKeysUnder } from '@crm/shared/api-client';
+import type { adminUserSchema, CreateUserInput, DataEnvelope, MessageAnswer, UpdateUserInput } from '@crm/shared/schemas';
+
+type UserAnswer = DataEnvelope<typeof adminUserSchema>;
+
+export function createUser(input: CreateUserInput): Promise<UserAnswer> {
+  return api.post<UserAnswer>('/users', input);
+}
+
+export function updateUser(id: number, input: UpdateUserInput): Promise<UserAnswer> {
+  return api.put<UserAnswer>(`/users/${id}`, input);
+}
+
+export function setUserActive(id: number, active: boolean): Promise<UserAnswer> {
+  return api.post<UserAnswer>(`/users/${id}/status`, { active });
+}
+
+export function forcePasswordReset(id: number): Promise<MessageAnswer> {
+  return api.post<MessageAnswer>(`/users/${id}/password-reset`);
+}
+
+/** Every users call revalidates the users lists and the role cards (their counts and avatars). */
+function useRevalidateUsers() {
+  const { mutate } = useSWRConfig();
+  return useCallback(async () => {
+    await mutate(apiKeysUnder('/users'));
+    await mutate(apiKeysUnder('/roles'));
+  }, [mutate]);
+}
+
+export function useSaveUser() {
+  const revalidate = useRevalidateUsers();
+  return useCallback(
+    async (id: number | null, input: CreateUserInput & { version?: number }) => {
+      const saved = id === null ? await createUser(input) : await updateUser(id, { ...input, version: input.version ?? 1 });
+      await revalidate();
+      return saved.data;
+    },
+    [revalidate],
+  );
+}
+
+export function useSetUserActive() {
+  const revalidate = useRevalidateUsers();
+  return useCallback(
+    async (id: number, active: boolean) => {
+      const saved = await setUserActive(id, active);
+      await revalidate();
+      return saved.data;
+    },
+    [revalidate],
+  );
+}
+
+export function useForcePasswordReset() {
+  return useCallback((id: number) => forcePasswordReset(id), []);
+}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import type { AdminUser } from '@crm/shared/schemas';
+import { Select, TextField } from '@crm/shared/ui';
+import { MultiSelect } from '@crm/shared/ui/multi-select';
+import { useRoles } from '../../../api/get-role-options';
+import { useTeamOptions } from '../../../api/get-team-options';
+import { FormDialog } from '../../../components/form-dialog';
+import { useSaveUser } from '../api/save-user';
+
+export interface UserDialogProps {
+  user: AdminUser | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Add a user (they are mailed an invitation to choose a password) or edit one: names, email, role, teams. */
+export function UserDialog({ user, open, onClose }: UserDialogProps) {
+  const saveUser = useSaveUser();
+  const { data: roles } = useRoles();
+  const { data: teams } = useTeamOptions(open);
+  const [name, setName] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [roleId, setRoleId] = useState<number | null>(null);
+  const [teamIds, setTeamIds] = useState<number[]>([]);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(user?.name ?? '');
+    setFirstName(user?.first_name ?? '');
+    setEmail(user?.email ?? '');
+    setRoleId(user?.role.id ?? null);
+    setTeamIds(user?.teams.map((t) => t.id) ?? []);
+  }, [open, user]);
+
+  return (
+    <FormDialog
+      title={user ? `Edit ${user.name}` : 'Add user'}
+      open={open}
+      onClose={onClose}
+      successMessage={user ? 'User saved' : 'User added; an invitation mail is on its way'}
+      onSubmit={() =>
+        saveUser(user?.id ?? null, { name, first_name: firstName, email, role_id: roleId ?? 0, team_ids: teamIds, version: user?.version })
+      }
+    >
+      {(errors) => (
+        <>
+          <TextField label="Full name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="First name" name="first_name" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.first_name} />
+          <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <Select
+            label="Role"
+            name="role_id"
+            placeholder="Choose a role"
+            options={(roles?.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+            value={roleId}
+            onChange={setRoleId}
+            error={errors.role_id}
+          />
+          <MultiSelect
+            label="Teams"
+            options={(teams?.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+            value={teamIds}
+            onChange={setTeamIds}
+            error={errors.team_ids}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}

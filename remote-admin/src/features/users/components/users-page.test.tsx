@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
+import { UsersPage } from './users-page';
+
+const anna = {
+  id: 2,
+  name: 'Анна Петрова',
+  first_name: 'Анна',
+  email: 'anna@example.com',
+  avatar: null,
+  role: { id: 2, name: 'Manager' },
+  teams: [{ id: 1, name: 'Север' }],
+  active: true,
+  version: 3,
+  created_at: '2026-01-01T00:00:00Z',
+};
+
+function mockApi() {
+  return mockFetch({
+    'GET /api/users/list': ({ url }) => ({
+      body: {
+        data: url.searchParams.get('status') === 'inactive' ? [] : [anna],
+        meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 },
+      },
+    }),
+    'GET /api/roles': { body: { data: [] } },
+    'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
+    'POST /api/users/2/status': { body: { data: { ...anna, active: false } } },
+  });
+}
+
+describe('UsersPage', () => {
+  it('lists users with role, teams and status; the status filter asks the server', async () => {
+    const fetch = mockApi();
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = (await within(table).findByText('Анна Петрова')).closest('tr')!;
+    expect(within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent)).toEqual(['Manager', 'Север', 'Active']);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(requestsTo(fetch, 'GET /api/users/list').some((r) => r.url.searchParams.get('status') === 'inactive')).toBe(true));
+    // Opening the kit Select is slow in jsdom on a busy machine.
+  }, 15_000);
+
+  it('deactivates after a confirmation', async () => {
+    const fetch = mockApi();
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Анна Петрова' }));
+    const confirm = await screen.findByRole('alertdialog', { name: /Deactivate Анна Петрова\?/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/users/2/status')).toHaveLength(1));
+    expect(requestsTo(fetch, 'POST /api/users/2/status')[0].body).toEqual({ active: false });
+  });
+
+  it('shows no change buttons without manage users', async () => {
+    mockApi();
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users', [{ action: 'view', subject: 'users' }]);
+    await screen.findByText('Анна Петрова');
+    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
+  });
+});
