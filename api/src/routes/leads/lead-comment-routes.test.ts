@@ -14,7 +14,7 @@ for (const driver of testDrivers()) {
     let authorId: number;
     let colleague: Record<string, string>;
     let outsider: Record<string, string>;
-    let steps: { id: number; name: string }[];
+    let steps: { id: number; name: string; color: string }[];
     let lead: LeadDetail;
 
     before(async () => {
