@@ -12,6 +12,7 @@ import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { passwordReset } from './plugins/password-reset';
+import { realtime, type RealtimePluginOptions } from './plugins/realtime';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { swaggerDocs } from './plugins/swagger';
@@ -42,10 +43,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is added, with its schemas (the route-table fuzz test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Limits of the embedded realtime endpoint (tests lower them). */
+  realtime?: RealtimePluginOptions;
 }
 
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
-export async function buildApp({ config, connection, logger, onRoute }: BuildAppOptions) {
+export async function buildApp({ config, connection, logger, onRoute, realtime: realtimeOptions }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -80,6 +83,7 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
   await app.register(mailer);
   await app.register(passwordReset);
   await app.register(auth);
+  await app.register(realtime, realtimeOptions ?? {});
   await app.register(leadImports);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });

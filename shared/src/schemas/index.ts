@@ -14,3 +14,5 @@ export * from './lead-status';
 export * from './role';
 export * from './text';
 export * from './user';
+export * from './notification';
+export * from './realtime';
