@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
 import { auth } from './plugins/auth';
+import { broadcasts } from './plugins/broadcasts';
 import { database } from './plugins/database';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { jobs } from './plugins/jobs';
@@ -18,9 +19,11 @@ import { securityHeaders } from './plugins/security-headers';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './routes/auth/auth-routes';
+import { broadcastingRoutes, userAuthRoute } from './routes/broadcasting/broadcasting-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
 import { healthRoutes } from './routes/health/health-routes';
+import { notificationRoutes } from './routes/notifications/notification-routes';
 import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
 import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
 import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
@@ -84,6 +87,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(passwordReset);
   await app.register(auth);
   await app.register(realtime, realtimeOptions ?? {});
+  await app.register(broadcasts);
   await app.register(leadImports);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
@@ -102,9 +106,14 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(commentStepRoutes);
       await api.register(roleRoutes);
       await api.register(permissionRoutes);
+      await api.register(broadcastingRoutes);
+      await api.register(userAuthRoute);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );
+  // §7 names a second user-auth path outside /api.
+  await app.register(userAuthRoute);
 
   await app.register(webRoutes, { config });
   return app;
