@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { DefaultLayout } from '../features/layout/components/default-layout';
 import { LanguageSwitcher } from '../features/layout/components/language-switcher';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { ConnectionIndicator } from '../features/realtime/components/connection-indicator';
 import { I18N_ENABLED, LANGUAGES } from './i18n';
 import { NAV_ITEMS } from './navigation';
 import { PROFILE_PATH } from './routes';
@@ -19,7 +21,13 @@ export function AppDefaultLayout() {
       user={user}
       profilePath={PROFILE_PATH}
       onSignOut={() => void signOut()}
-      topBarExtras={I18N_ENABLED ? <LanguageSwitcher languages={LANGUAGES} /> : null}
+      topBarExtras={
+        <>
+          <ConnectionIndicator />
+          {I18N_ENABLED ? <LanguageSwitcher languages={LANGUAGES} /> : null}
+          <NotificationBell />
+        </>
+      }
     />
   );
 }
