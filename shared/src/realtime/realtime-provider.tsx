@@ -24,6 +24,7 @@ export function RealtimeProvider({ children, createClient = createRealtimeClient
 
   useEffect(() => {
     if (!isLoggedIn) return;
+    const subscribed = counts.current;
     let closed = false;
     let pusher: RealtimeClient | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -52,7 +53,7 @@ export function RealtimeProvider({ children, createClient = createRealtimeClient
       closed = true;
       clearTimeout(retry);
       pusher?.disconnect();
-      counts.current.clear();
+      subscribed.clear();
       setClient(null);
       setState('disconnected');
     };
