@@ -1,5 +1,6 @@
 import { useSession } from '@crm/shared/api-client';
 import { useTranslation } from 'react-i18next';
+import { useLiveAbilities } from '../features/auth/hooks/use-live-abilities';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { DefaultLayout } from '../features/layout/components/default-layout';
 import { LanguageSwitcher } from '../features/layout/components/language-switcher';
@@ -14,6 +15,7 @@ export function AppDefaultLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
+  useLiveAbilities();
   return (
     <DefaultLayout
       title={t('common.appTitle')}

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '@crm/shared/schemas';
 import { mockFetch, reply } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
@@ -72,6 +72,11 @@ test('the top bar shows the connection state, the unread count, and a new notifi
     'GET /api/notifications/unread-count': () => reply(200, { data: { count: unread } }),
     'GET /api/notifications': () =>
       reply(200, { data: [notification(5), notification(4, { read_at: new Date().toISOString(), title: 'Старое' })], meta: { current_page: 1, per_page: 10, total: 2, last_page: 1 } }),
+    'GET /api/auth/me': () =>
+      reply(200, {
+        userData: { id: 1, first_name: 'Анна', name: 'Петрова', email: 'anna@example.com', role: 'Operator', avatar: null },
+        userAbilityRules: [{ action: 'view', subject: 'lead' }],
+      }),
     'POST /api/notifications/5/read': () => reply(200, { data: notification(5, { read_at: new Date().toISOString() }) }),
   });
   const { user } = renderApp('/leads/list');
@@ -95,6 +100,11 @@ test('the top bar shows the connection state, the unread count, and a new notifi
   expect(within(panel).getAllByRole('link')[0]).toHaveAttribute('href', '/build/leads/7');
   await user.click(within(panel).getByRole('button', { name: 'Mark read' }));
   expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/5/read')).toBe(true);
+
+  // The user's role changed on the server: the menu follows without signing in again.
+  act(() => fake.channels.get('private-App.Models.User.1')!.emit('abilities.changed', {}));
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  await waitFor(() => expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Leads']));
 
   act(() => fake.connection.emit('state_change', { previous: 'connected', current: 'unavailable' }));
   expect(screen.getByRole('status', { name: 'Live updates: unavailable, retrying' })).toBeInTheDocument();
