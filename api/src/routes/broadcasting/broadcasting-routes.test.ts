@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { eq } from 'drizzle-orm';
 import type { LeadChangedEvent, Notification } from '@crm/shared/schemas';
+import { roles } from '../../db/schema/roles';
+import { users } from '../../db/schema/users';
 import type { PublishedEvent } from '../../plugins/realtime';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createLeadVia, createRole, createUser, leadInput } from '../../test/fixtures';
@@ -62,9 +65,9 @@ for (const driver of testDrivers()) {
       assert.equal((await auth(operator.headers, 'private-leads')).statusCode, 200);
       assert.equal((await auth(operator.headers, 'private-documents')).statusCode, 200);
       await createRole(t, 'Documents only', [{ action: 'view', subject: 'document' }]);
-      const [{ id: roleId }] = (await t.app.db.execute<{ id: number }>(`select id from roles where name = 'Documents only'`)).rows;
+      const [{ id: roleId }] = await t.app.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Documents only'));
       const reader = await createUser(t, { email: 'reader@test.local', role: 'Operator' });
-      await t.app.db.execute(`update users set role_id = ${Number(roleId)} where id = ${reader.id}`);
+      await t.app.db.update(users).set({ roleId }).where(eq(users.id, reader.id));
       const readerHeaders = bearer(await reader.token());
       assert.equal((await auth(readerHeaders, 'private-leads')).statusCode, 403);
       assert.equal((await auth(readerHeaders, 'private-documents')).statusCode, 200);
