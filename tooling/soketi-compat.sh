@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the realtime conformance suite (api/src/realtime/conformance-suite.ts, the one the embedded endpoint passes in
-# `pnpm test`) against Soketi 1.6.1, to prove the product works with an external Pusher-protocol service
-# (docs/decisions/029). Not part of `pnpm test`: it installs Soketi from npm into a temporary folder (a minute or two).
+# `pnpm test`) against Soketi 1.6.1, then the API itself with PUSHER_* pointed at Soketi (external-mode.ts): proof that
+# the product works with an external Pusher-protocol service (docs/decisions/029). Not part of `pnpm test`: it installs Soketi from npm into a temporary folder (a minute or two).
 # Soketi 1.6.1 pins a uWebSockets.js build that no longer installs; the override below is the one issue 11 names.
 #   tooling/soketi-compat.sh            # exit status 0 when every conformance test passes
 set -euo pipefail
@@ -39,4 +39,4 @@ echo "Soketi $(cd "$WORK" && node -p "require('@soketi/soketi/package.json').ver
 cd "$ROOT/api"
 REALTIME_TARGET_HOST=127.0.0.1 REALTIME_TARGET_PORT="$PORT" REALTIME_TARGET_APP_ID="$SOKETI_DEFAULT_APP_ID" \
   REALTIME_TARGET_KEY="$SOKETI_DEFAULT_APP_KEY" REALTIME_TARGET_SECRET="$SOKETI_DEFAULT_APP_SECRET" \
-  node --import tsx --test src/realtime/conformance-external.ts
+  node --import tsx --test src/realtime/conformance-external.ts src/realtime/external-mode.ts
