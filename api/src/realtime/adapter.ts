@@ -57,9 +57,30 @@ export function createLocalAdapter(deliver: LocalDelivery): RealtimeAdapter {
   };
 }
 
+// Members of instances whose heartbeat key expired (a crash) are dropped as the hash is read. ARGV[1]: the prefix of
+// heartbeat keys; fields are `instance:socket`.
+const LIVE_MEMBERS = `
+local function live(key, prefix)
+  local all = redis.call('HGETALL', key)
+  local out = {}
+  for i = 1, #all, 2 do
+    local instance = string.match(all[i], '^([^:]+):')
+    if instance and redis.call('EXISTS', prefix .. instance) == 1 then
+      out[#out + 1] = all[i]
+      out[#out + 1] = all[i + 1]
+    else
+      redis.call('HDEL', key, all[i])
+    end
+  end
+  return out
+end
+`;
 // Set and read in one step, so two instances adding the same user at once never both announce it.
-const JOIN_SCRIPT = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return redis.call('HGETALL', KEYS[1])`;
-const LEAVE_SCRIPT = `local m = redis.call('HGET', KEYS[1], ARGV[1]) redis.call('HDEL', KEYS[1], ARGV[1]) return {m or false, redis.call('HGETALL', KEYS[1])}`;
+const JOIN_SCRIPT = `${LIVE_MEMBERS} redis.call('HSET', KEYS[1], ARGV[2], ARGV[3]) return live(KEYS[1], ARGV[1])`;
+const LEAVE_SCRIPT = `${LIVE_MEMBERS} local m = redis.call('HGET', KEYS[1], ARGV[2]) redis.call('HDEL', KEYS[1], ARGV[2]) return {m or false, live(KEYS[1], ARGV[1])}`;
+const MEMBERS_SCRIPT = `${LIVE_MEMBERS} return live(KEYS[1], ARGV[1])`;
+/** An instance that stops refreshing its heartbeat for this long counts as gone. */
+const HEARTBEAT_TTL_SECONDS = 30;
 
 interface BusMessage {
   origin: string;
@@ -71,7 +92,8 @@ interface BusMessage {
 /**
  * Several API instances on one Redis: events go out on a pub/sub channel every instance listens to, and presence
  * members live in one hash per channel keyed by instance and socket. Each instance removes its own members when
- * it closes; members of an instance that crashed stay until their channel empties (docs/decisions/029).
+ * it closes, and keeps a heartbeat key alive while it runs: members of an instance that crashed are dropped from a
+ * channel the next time it is read (docs/decisions/029).
  */
 export async function createRedisAdapter(url: string, deliver: LocalDelivery, prefix = 'crm-realtime'): Promise<RealtimeAdapter> {
   const instanceId = randomUUID();
@@ -82,6 +104,11 @@ export async function createRedisAdapter(url: string, deliver: LocalDelivery, pr
   const presenceKey = (channel: string) => `${prefix}:presence:${channel}`;
   const field = (socketId: string) => `${instanceId}:${socketId}`;
   const joined = new Map<string, Set<string>>();
+  const heartbeatPrefix = `${prefix}:instance:`;
+  const beat = () => command.set(`${heartbeatPrefix}${instanceId}`, '1', 'EX', HEARTBEAT_TTL_SECONDS);
+  await beat();
+  const heartbeat = setInterval(() => void beat().catch(() => undefined), (HEARTBEAT_TTL_SECONDS / 3) * 1000);
+  heartbeat.unref();
 
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
@@ -105,7 +132,7 @@ export async function createRedisAdapter(url: string, deliver: LocalDelivery, pr
       await command.publish(busChannel, JSON.stringify(bus));
     },
     async joinPresence(channel, socketId, member) {
-      const flat = (await command.eval(JOIN_SCRIPT, 1, presenceKey(channel), field(socketId), JSON.stringify(member))) as string[];
+      const flat = (await command.eval(JOIN_SCRIPT, 1, presenceKey(channel), heartbeatPrefix, field(socketId), JSON.stringify(member))) as string[];
       let sockets = joined.get(channel);
       if (!sockets) joined.set(channel, (sockets = new Set()));
       sockets.add(socketId);
@@ -115,19 +142,21 @@ export async function createRedisAdapter(url: string, deliver: LocalDelivery, pr
     },
     async leavePresence(channel, socketId) {
       joined.get(channel)?.delete(socketId);
-      const [raw, flat] = (await command.eval(LEAVE_SCRIPT, 1, presenceKey(channel), field(socketId))) as [string | null, string[]];
+      const [raw, flat] = (await command.eval(LEAVE_SCRIPT, 1, presenceKey(channel), heartbeatPrefix, field(socketId))) as [string | null, string[]];
       if (!raw) return { lastForUser: false };
       const member = JSON.parse(raw) as PresenceMember;
       return { member, lastForUser: !parseMembers(flat).some((m) => m.user_id === member.user_id) };
     },
     async presenceMembers(channel) {
-      const flat = Object.entries(await command.hgetall(presenceKey(channel))).flat();
+      const flat = (await command.eval(MEMBERS_SCRIPT, 1, presenceKey(channel), heartbeatPrefix)) as string[];
       return distinctMembers(parseMembers(flat));
     },
     async close() {
       const pipeline = command.pipeline();
       for (const [channel, sockets] of joined) for (const socketId of sockets) pipeline.hdel(presenceKey(channel), field(socketId));
+      pipeline.del(`${heartbeatPrefix}${instanceId}`);
       await pipeline.exec().catch(() => undefined);
+      clearInterval(heartbeat);
       subscriber.disconnect();
       command.disconnect();
     },
