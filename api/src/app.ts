@@ -7,6 +7,7 @@ import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
 import { audit } from './plugins/audit';
 import { auth } from './plugins/auth';
+import { broadcasts } from './plugins/broadcasts';
 import { database } from './plugins/database';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { ipAllowList } from './plugins/ip-allow-list';
@@ -14,15 +15,18 @@ import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { passwordReset } from './plugins/password-reset';
+import { realtime, type RealtimePluginOptions } from './plugins/realtime';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { auditLogRoutes } from './routes/audit-log/audit-log-routes';
 import { authRoutes } from './routes/auth/auth-routes';
+import { broadcastingRoutes, userAuthRoute } from './routes/broadcasting/broadcasting-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
 import { healthRoutes } from './routes/health/health-routes';
+import { notificationRoutes } from './routes/notifications/notification-routes';
 import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
 import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
 import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
@@ -47,10 +51,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is added, with its schemas (the route-table fuzz test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Limits of the embedded realtime endpoint (tests lower them). */
+  realtime?: RealtimePluginOptions;
 }
 
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
-export async function buildApp({ config, connection, logger, onRoute }: BuildAppOptions) {
+export async function buildApp({ config, connection, logger, onRoute, realtime: realtimeOptions }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -88,6 +94,8 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
   await app.register(mailer);
   await app.register(passwordReset);
   await app.register(auth);
+  await app.register(realtime, realtimeOptions ?? {});
+  await app.register(broadcasts);
   await app.register(leadImports);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
@@ -109,9 +117,14 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
       await api.register(whiteIpRoutes);
       await api.register(auditLogRoutes);
       await api.register(teamRoutes);
+      await api.register(broadcastingRoutes);
+      await api.register(userAuthRoute);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api' },
   );
+  // §7 names a second user-auth path outside /api.
+  await app.register(userAuthRoute);
 
   await app.register(webRoutes, { config });
   return app;

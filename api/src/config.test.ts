@@ -88,4 +88,30 @@ describe('loadConfig', () => {
     assert.deepEqual([loadConfig({}).loginRateLimit.perEmailAndIp, loadConfig({}).loginRateLimit.slowdownAfter, loadConfig({}).jobs.leaseSeconds], [10, 20, 60]);
     assert.throws(() => loadConfig({ JOB_LEASE_SECONDS: '1' }), /JOB_LEASE_SECONDS/);
   });
+
+  test('realtime: embedded by default, an external service with PUSHER_HOST, a shared secret required where others verify', () => {
+    const embedded = loadConfig({}).realtime;
+    assert.equal(embedded.external, undefined);
+    assert.equal(embedded.key, 'crm-key');
+    assert.equal(embedded.secret.length, 48, 'a random secret per start');
+    assert.notEqual(loadConfig({}).realtime.secret, embedded.secret);
+
+    const pusher = loadConfig({ PUSHER_HOST: 'api-eu.pusher.com', PUSHER_APP_SECRET: 'a-secret-of-sixteen+' });
+    assert.deepEqual(pusher.realtime.external, { host: 'api-eu.pusher.com', port: undefined, scheme: 'https', wsHost: null, wsPort: null });
+    assert.deepEqual(pusher.csp.connectOrigins, ['wss://ws-eu.pusher.com']);
+
+    const soketi = loadConfig({ PUSHER_HOST: 'soketi.internal', PUSHER_PORT: '6001', PUSHER_SCHEME: 'http', PUSHER_APP_SECRET: 'a-secret-of-sixteen+' });
+    assert.deepEqual(soketi.realtime.external, { host: 'soketi.internal', port: 6001, scheme: 'http', wsHost: 'soketi.internal', wsPort: 6001 });
+    assert.deepEqual(soketi.csp.connectOrigins, ['ws://soketi.internal:6001']);
+
+    assert.throws(() => loadConfig({ PUSHER_HOST: 'soketi.internal' }), (error: ConfigError) => {
+      assert.deepEqual(error.problems, ['PUSHER_APP_SECRET: required with PUSHER_HOST (the service signs with it)']);
+      return true;
+    });
+    assert.throws(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }), /PUSHER_APP_SECRET: required with REDIS_URL/);
+    assert.throws(() => loadConfig({ REDIS_URL: 'http://x', PUSHER_SCHEME: 'ftp' }), (error: ConfigError) => {
+      assert.deepEqual(error.problems.map((p) => p.split(':')[0]).sort(), ['PUSHER_SCHEME', 'REDIS_URL']);
+      return true;
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { isIpOrCidr } from '@crm/shared/schemas';
@@ -45,6 +46,21 @@ const envSchema = z.object({
   LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
   API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm'),
+  PUSHER_APP_KEY: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm-key'),
+  PUSHER_APP_SECRET: z.string().min(16, 'Use at least 16 characters').optional(),
+  PUSHER_HOST: z.string().min(1).optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https'], 'Use http or https').optional(),
+  PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]{1,32}$/, 'Use a cluster name such as eu').default('eu'),
+  PUSHER_WS_HOST: z.string().min(1).optional(),
+  PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'Use a redis:// or rediss:// URL').optional(),
+  REALTIME_CLIENT_EVENTS: z
+    .enum(['true', 'false', '1', '0'], 'Use true or false')
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(1000),
 });
 
 export type RemoteName = 'leads' | 'documents' | 'admin';
@@ -95,6 +111,21 @@ export interface AppConfig {
     connectOrigins: string[];
   };
   /** Background jobs (src/jobs/job-queue.ts). */
+  /** The Pusher-protocol service (docs/decisions/028): embedded in this server unless `external` names one. */
+  realtime: {
+    appId: string;
+    key: string;
+    /** Signs channel and user auth and the HTTP API; random per start when unset (one instance only). */
+    secret: string;
+    cluster: string;
+    /** PUSHER_HOST and friends: publish to that service and let browsers connect to it instead of this server. */
+    external?: { host: string; port?: number; scheme: 'http' | 'https'; wsHost: string | null; wsPort: number | null };
+    redisUrl?: string;
+    clientEvents: boolean;
+    maxConnectionsPerIp: number;
+    activityTimeoutSeconds: number;
+    pongTimeoutSeconds: number;
+  };
   jobs: {
     /** How long a worker holds a job without a heartbeat before another may take it over. */
     leaseSeconds: number;
@@ -128,6 +159,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  // Every instance must verify the signatures the others make: a random per-process secret would not do.
+  if (e.REDIS_URL && !e.PUSHER_APP_SECRET) problems.push('PUSHER_APP_SECRET: required with REDIS_URL (every instance signs with it)');
+  if (e.PUSHER_HOST && !e.PUSHER_APP_SECRET) problems.push('PUSHER_APP_SECRET: required with PUSHER_HOST (the service signs with it)');
+  if (problems.length > 0) throw new ConfigError(problems);
+  const external = e.PUSHER_HOST
+    ? {
+        host: e.PUSHER_HOST,
+        port: e.PUSHER_PORT,
+        scheme: e.PUSHER_SCHEME ?? 'https',
+        // Pusher Channels' API host differs from its socket host; pusher-js derives the latter from the cluster.
+        wsHost: e.PUSHER_WS_HOST ?? (/\.pusher\.com$/.test(e.PUSHER_HOST) ? null : e.PUSHER_HOST),
+        wsPort: e.PUSHER_WS_PORT ?? e.PUSHER_PORT ?? null,
+      }
+    : undefined;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -155,7 +201,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordResetTtlMinutes: 60,
     // Open while developing, behind sign-in in production unless the operator decides otherwise.
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'auth' : 'public'),
-    csp: { imgOrigins: [], connectOrigins: [] },
+    csp: {
+      imgOrigins: [],
+      connectOrigins: external
+        ? [`${external.scheme === 'https' ? 'wss' : 'ws'}://${external.wsHost ?? `ws-${e.PUSHER_CLUSTER}.pusher.com`}${external.wsPort ? `:${external.wsPort}` : ''}`]
+        : [],
+    },
+    realtime: {
+      appId: e.PUSHER_APP_ID,
+      key: e.PUSHER_APP_KEY,
+      secret: e.PUSHER_APP_SECRET ?? randomBytes(24).toString('hex'),
+      cluster: e.PUSHER_CLUSTER,
+      external,
+      redisUrl: e.REDIS_URL,
+      clientEvents: e.REALTIME_CLIENT_EVENTS,
+      maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+      // §9: the client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
+      activityTimeoutSeconds: 120,
+      pongTimeoutSeconds: 30,
+    },
     jobs: {
       leaseSeconds: e.JOB_LEASE_SECONDS,
       pollSeconds: 2,

@@ -25,7 +25,7 @@ export function option(name, fallback) {
   return arg ? Number(arg.split('=')[1]) : fallback;
 }
 
-export async function startBenchApp(engine) {
+export async function startBenchApp(engine, env = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
   let dropDatabase;
   let connection;
@@ -42,6 +42,7 @@ export async function startBenchApp(engine) {
     LOG_LEVEL: 'warn',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...env,
   });
   const app = await buildApp({ config, connection, logger: { level: 'warn' } });
   await app.ready();

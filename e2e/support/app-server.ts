@@ -15,6 +15,8 @@ export interface AppServer {
   /** Everything the server has written so far (with LOG_LEVEL=info: the mails it would have sent). */
   output: () => string;
   stop: () => Promise<void>;
+  /** Stops the server process, keeping its data, and starts it again on the same port once `whileDown` resolves. */
+  restart: (whileDown?: () => Promise<void>) => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -79,22 +81,35 @@ export async function startAppServer(options: { env?: Record<string, string>; se
     const code = await new Promise<number | null>((resolve) => seed.on('exit', resolve));
     if (code !== 0) throw new Error(`seed:demo failed (${code}):\n${seedLog}`);
   }
-  const child = runScript('server.js', env);
+  let child: ChildProcess;
+  // Everything the server wrote, across restarts.
   let log = '';
-  child.stdout?.on('data', (d) => (log += d));
-  child.stderr?.on('data', (d) => (log += d));
-  await waitForReady(baseUrl, child, () => log);
+  const start = async () => {
+    child = runScript('server.js', env);
+    child.stdout?.on('data', (d) => (log += d));
+    child.stderr?.on('data', (d) => (log += d));
+    await waitForReady(baseUrl, child, () => log);
+  };
+  const kill = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  await start();
   return {
     baseUrl,
     dataDir,
     output: () => log,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await kill();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: async (whileDown) => {
+      await kill();
+      await whileDown?.();
+      await start();
     },
   };
 }

@@ -158,6 +158,11 @@ export interface LeadImportRunOptions {
   signal: AbortSignal;
   /** Defaults to PHONE_PRELOAD_LIMIT; tests lower it to take the per-batch path. */
   phonePreloadLimit?: number;
+  /**
+   * After the last batch: who imported, and how many leads this run made each other user responsible for (a run
+   * resumed after a crash counts only its own batches).
+   */
+  onFinished?: (result: { jobId: number; importerId: number; assigned: Map<number, number> }) => Promise<void>;
 }
 
 /**
@@ -189,6 +194,7 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
       ? new Map<string, number>()
       : await repository.visiblePhones(job.viewer, options.phonePreloadLimit ?? PHONE_PRELOAD_LIMIT);
 
+  const assigned = new Map<number, number>();
   for (let start = job.processed; start < rows.length; start += IMPORT_BATCH) {
     // PGlite answers without real I/O, so without this the job would hold the event loop until it ends: no
     // progress polls, not even the 202 of the upload that started it.
@@ -259,8 +265,12 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
       throw error;
     }
     inserts.forEach((pending, i) => (pending.leadId = ids[i]));
+    for (const lead of [...inserts.map((p) => p.lead), ...updates.values()]) {
+      for (const userId of lead.users ?? []) if (userId !== job.viewer.id) assigned.set(userId, (assigned.get(userId) ?? 0) + 1);
+    }
   }
 
   await repository.complete(jobId);
   log.info({ jobId, rows: rows.length, resumedAt: job.processed, ms: Math.round(performance.now() - started) }, 'Lead import finished');
+  await options.onFinished?.({ jobId, importerId: job.viewer.id, assigned });
 }

@@ -15,6 +15,7 @@ import { createLeadQueryRepository, type LeadQueryRepository } from '../reposito
 import { createLeadReferenceRepository, type LeadReferenceRepository } from '../repositories/lead-reference-repository';
 import { createLeadSeedRepository, type LeadSeedRepository } from '../repositories/lead-seed-repository';
 import { createLeadScope } from '../repositories/lead-scope';
+import { createNotificationRepository, type NotificationRepository } from '../repositories/notification-repository';
 import { createLeadStatusRepository, type LeadStatusRepository } from '../repositories/lead-status-repository';
 import { createRoleRepository, type RoleRepository } from '../repositories/role-repository';
 import { createTeamRepository, type TeamRepository } from '../repositories/team-repository';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     commentStepRepository: CommentStepRepository;
     healthRepository: HealthRepository;
     signInAttemptRepository: SignInAttemptRepository;
+    notificationRepository: NotificationRepository;
   }
 }
 
@@ -70,6 +72,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('commentStepRepository', createCommentStepRepository(db));
   app.decorate('healthRepository', createHealthRepository(db));
   app.decorate('signInAttemptRepository', createSignInAttemptRepository(db));
+  app.decorate('notificationRepository', createNotificationRepository(db));
 }
 
 export const repositories = fp(repositoriesPlugin, { name: 'repositories', dependencies: ['database'] });

@@ -181,6 +181,15 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
       return row ? toJob(row) : undefined;
     },
 
+    /** Any job with its importer, for what the worker announces when it ends. */
+    async findJobById(id: number): Promise<(LeadImportJob & { createdBy: number }) | undefined> {
+      const [row] = await db
+        .select({ ...jobColumns, createdBy: leadImportJobs.createdBy })
+        .from(leadImportJobs)
+        .where(eq(leadImportJobs.id, id));
+      return row ? { ...toJob(row), createdBy: row.createdBy } : undefined;
+    },
+
     async findReport(id: number, userId: number): Promise<{ headers: string[]; rows: RejectedImportRow[] } | undefined> {
       const [row] = await db
         .select({ headers: leadImportJobs.headers, rows: leadImportJobs.rejectedRows })

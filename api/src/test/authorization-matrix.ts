@@ -122,6 +122,15 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/white-ips/:id': can('manage', 'all'),
   'DELETE /api/white-ips/:id': can('manage', 'all'),
   'GET /api/audit-log': can('view', 'audit'),
+  // Realtime (issue 11): channel auth decides per channel inside the route (broadcasting tests); notifications are the caller's own
+  'POST /api/broadcasting/auth': SIGNED_IN,
+  'POST /api/broadcasting/user-auth': SIGNED_IN,
+  'GET /api/realtime/config': SIGNED_IN,
+  'GET /api/notifications': SIGNED_IN,
+  'GET /api/notifications/unread-count': SIGNED_IN,
+  'POST /api/notifications/read-all': SIGNED_IN,
+  'POST /api/notifications/:id/read': SIGNED_IN,
+  'DELETE /api/notifications/:id': SIGNED_IN,
   // roles and permissions
   'GET /api/roles': can('view', 'roles'),
   'POST /api/roles': can('create', 'roles'),

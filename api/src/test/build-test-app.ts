@@ -47,6 +47,8 @@ export interface BuildTestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Passed to buildApp: sees every route as it is added. */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Passed to buildApp: limits of the embedded realtime endpoint. */
+  realtime?: BuildAppOptions['realtime'];
 }
 
 /** A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`. */
@@ -122,7 +124,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     },
   });
 
-  const app = await buildApp({ config, connection, logger: { level: 'info', stream }, onRoute: options.onRoute });
+  const app = await buildApp({ config, connection, logger: { level: 'info', stream }, onRoute: options.onRoute, realtime: options.realtime });
   await app.ready();
 
   return {

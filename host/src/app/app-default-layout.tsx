@@ -1,8 +1,11 @@
 import { useSession } from '@crm/shared/api-client';
 import { useTranslation } from 'react-i18next';
+import { useLiveAbilities } from '../features/auth/hooks/use-live-abilities';
 import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { DefaultLayout } from '../features/layout/components/default-layout';
 import { LanguageSwitcher } from '../features/layout/components/language-switcher';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { ConnectionIndicator } from '../features/realtime/components/connection-indicator';
 import { I18N_ENABLED, LANGUAGES } from './i18n';
 import { NAV_ITEMS } from './navigation';
 import { PROFILE_PATH } from './routes';
@@ -12,6 +15,7 @@ export function AppDefaultLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const signOut = useSignOut();
+  useLiveAbilities();
   return (
     <DefaultLayout
       title={t('common.appTitle')}
@@ -19,7 +23,13 @@ export function AppDefaultLayout() {
       user={user}
       profilePath={PROFILE_PATH}
       onSignOut={() => void signOut()}
-      topBarExtras={I18N_ENABLED ? <LanguageSwitcher languages={LANGUAGES} /> : null}
+      topBarExtras={
+        <>
+          <ConnectionIndicator />
+          {I18N_ENABLED ? <LanguageSwitcher languages={LANGUAGES} /> : null}
+          <NotificationBell />
+        </>
+      }
     />
   );
 }

@@ -1,5 +1,6 @@
 import { AbilityProvider } from '@crm/shared/abilities/react';
 import { ApiError, fetcher, useRulesRefresh, useSession } from '@crm/shared/api-client';
+import { RealtimeProvider } from '@crm/shared/realtime';
 import { ConfirmProvider, ToastProvider } from '@crm/shared/ui';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
@@ -36,9 +37,12 @@ export function AppProviders({ children }: AppProvidersProps) {
     <ThemePreferenceProvider>
       <SWRConfig value={swrConfig}>
         <SessionAbilityProvider>
-          <ToastProvider>
-            <ConfirmProvider>{children}</ConfirmProvider>
-          </ToastProvider>
+          {/* The page's one realtime connection: remotes reach it through @crm/shared/realtime (a shared singleton). */}
+          <RealtimeProvider>
+            <ToastProvider>
+              <ConfirmProvider>{children}</ConfirmProvider>
+            </ToastProvider>
+          </RealtimeProvider>
         </SessionAbilityProvider>
       </SWRConfig>
     </ThemePreferenceProvider>

@@ -20,3 +20,5 @@ export * from './team';
 export * from './text';
 export * from './user';
 export * from './white-ip';
+export * from './notification';
+export * from './realtime';

@@ -37,7 +37,9 @@ beforeEach(() => {
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   fetchMock = jest.fn();
-  global.fetch = fetchMock as unknown as typeof fetch;
+  // The signed-in shell also asks for the realtime configuration; these tests are about the other calls.
+  global.fetch = ((url: string, init: RequestInit) =>
+    String(url).endsWith('/api/realtime/config') ? new Promise(() => undefined) : fetchMock(url, init)) as unknown as typeof fetch;
 });
 
 describe('StandaloneApp', () => {

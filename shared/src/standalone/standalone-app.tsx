@@ -9,6 +9,7 @@ import { clearSession } from '../api-client/storage';
 import { fetcher } from '../api-client/swr';
 import { useRulesRefresh } from '../api-client/use-rules-refresh';
 import { useSession } from '../api-client/use-session';
+import { RealtimeProvider } from '../realtime/realtime-provider';
 import { ConfirmProvider } from '../ui/components/confirm-provider';
 import { ErrorState } from '../ui/components/error-state';
 import { ToastProvider } from '../ui/components/toast-provider';
@@ -87,19 +88,22 @@ export function StandaloneApp({ title, routes }: StandaloneAppProps) {
           <AbilityProvider rules={session.rules}>
             {/* Keyed by token: a new session starts with an empty cache, so no data outlives its user. */}
             <SWRConfig key={session.accessToken ?? 'signed-out'} value={{ ...swrConfig, provider: () => new Map() }}>
-              <StandaloneTopBar title={title} user={session.user} onSignOut={signOut} signingOut={signingOut} />
-              {session.isLoggedIn ? (
-                <BrowserRouter basename={basename}>
-                  <StandaloneNav items={items} />
+              {/* A remote on its own opens its own realtime connection; inside the host it uses the host's. */}
+              <RealtimeProvider>
+                <StandaloneTopBar title={title} user={session.user} onSignOut={signOut} signingOut={signingOut} />
+                {session.isLoggedIn ? (
+                  <BrowserRouter basename={basename}>
+                    <StandaloneNav items={items} />
+                    <Main>
+                      <StandaloneRoutes routes={routes} items={items} />
+                    </Main>
+                  </BrowserRouter>
+                ) : (
                   <Main>
-                    <StandaloneRoutes routes={routes} items={items} />
+                    <SignInForm title={title} />
                   </Main>
-                </BrowserRouter>
-              ) : (
-                <Main>
-                  <SignInForm title={title} />
-                </Main>
-              )}
+                )}
+              </RealtimeProvider>
             </SWRConfig>
           </AbilityProvider>
         </ConfirmProvider>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, dataEnvelope, idParamSchema, idSchema, leadCommentInputSchema, leadCommentSchema, messageSchema } from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
+import { changedBy, leadName } from './lead-broadcasts';
 import { leadViewer } from './lead-viewer';
 
 const tags = ['lead comments'];
@@ -41,7 +42,15 @@ export const leadCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await app.leadCommentRepository.create(request.params.id, request.body, leadViewer(request));
+      const viewer = leadViewer(request);
+      const data = await app.leadCommentRepository.create(request.params.id, request.body, viewer);
+      const by = changedBy(request);
+      void app.broadcasts.leads('comment-added', [request.params.id], { by });
+      const lead = await app.leadQueryRepository.detail(request.params.id, viewer);
+      await app.broadcasts.notify(
+        lead.users.filter((id) => id !== by.id),
+        { type: 'lead-comment', title: 'Новый комментарий к лиду', body: `${leadName(lead)} — ${by.name}`, link: `/leads/${lead.id}` },
+      );
       return reply.code(201).send({ data });
     },
   );

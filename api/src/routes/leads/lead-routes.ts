@@ -28,6 +28,7 @@ import { checkFields } from '../check-fields';
 import { parsePhone } from '../../lib/phone';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadInputChecks } from './lead-input-checks';
+import { changedBy, leadName } from './lead-broadcasts';
 import { leadViewer } from './lead-viewer';
 
 const tags = ['leads'];
@@ -104,6 +105,12 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await app.leadCommandRepository.create(request.body, leadViewer(request).id);
+      const by = changedBy(request);
+      void app.broadcasts.leads('created', [data.id], { versions: { [data.id]: data.version }, by });
+      await app.broadcasts.notify(
+        data.users.filter((id) => id !== by.id),
+        { type: 'lead-assigned', title: 'Вам назначен лид', body: `${leadName(data)} — ${by.name}`, link: `/leads/${data.id}` },
+      );
       return reply.code(201).send({ data });
     },
   );
@@ -126,12 +133,23 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await app.leadBulkRepository.bulk(request.body, leadViewer(request));
-      if (request.body.action === 'delete') {
-        const skipped = new Set(data.skipped.map((s) => s.id));
-        for (const id of new Set(request.body.ids)) {
-          if (!skipped.has(id)) await app.audit.record(request, { action: 'lead.delete', subjectType: 'lead', subjectId: id, before: { id, bulk: true } });
-        }
+      const input = request.body;
+      const data = await app.leadBulkRepository.bulk(input, leadViewer(request));
+      const skipped = new Set(data.skipped.map((s) => s.id));
+      const ids = [...new Set(input.ids)].filter((id) => !skipped.has(id));
+      const by = changedBy(request);
+      const type = input.action === 'status' ? 'status-changed' : input.action === 'assign' ? 'assigned' : 'deleted';
+      void app.broadcasts.leads(type, ids, { by });
+      if (input.action === 'assign' && input.user_id !== by.id && ids.length > 0) {
+        await app.broadcasts.notify([input.user_id], {
+          type: 'lead-assigned',
+          title: ids.length === 1 ? 'Вам передан лид' : `Вам переданы лиды: ${ids.length}`,
+          body: by.name,
+          link: ids.length === 1 ? `/leads/${ids[0]}` : '/leads/list',
+        });
+      }
+      if (input.action === 'delete') {
+        for (const id of ids) await app.audit.record(request, { action: 'lead.delete', subjectType: 'lead', subjectId: id, before: { id, bulk: true } });
       }
       return { data };
     },
@@ -181,7 +199,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadCommandRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request)) }),
+    async (request) => {
+      const data = await app.leadCommandRepository.changeStatus(request.params.id, request.body.status_id, leadViewer(request));
+      void app.broadcasts.leads('status-changed', [data.id], { versions: { [data.id]: data.version }, by: changedBy(request) });
+      return { data };
+    },
   );
 
   app.get(
@@ -213,7 +235,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), 409: leadConflictSchema, ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadCommandRepository.update(request.params.id, request.body, leadViewer(request)) }),
+    async (request) => {
+      const data = await app.leadCommandRepository.update(request.params.id, request.body, leadViewer(request));
+      void app.broadcasts.leads('updated', [data.id], { versions: { [data.id]: data.version }, by: changedBy(request) });
+      return { data };
+    },
   );
 
   app.delete(
@@ -232,6 +258,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await app.leadQueryRepository.detail(request.params.id, leadViewer(request));
       await app.leadCommandRepository.delete(request.params.id, leadViewer(request));
       await app.audit.record(request, { action: 'lead.delete', subjectType: 'lead', subjectId: before.id, before });
+      void app.broadcasts.leads('deleted', [request.params.id], { by: changedBy(request) });
       return { message: 'Лид удалён' };
     },
   );
@@ -248,7 +275,20 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(leadDetailSchema), ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadCommandRepository.assign(request.params.id, request.params.userId, leadViewer(request)) }),
+    async (request) => {
+      const data = await app.leadCommandRepository.assign(request.params.id, request.params.userId, leadViewer(request));
+      const by = changedBy(request);
+      void app.broadcasts.leads('assigned', [data.id], { versions: { [data.id]: data.version }, by });
+      if (request.params.userId !== by.id) {
+        await app.broadcasts.notify([request.params.userId], {
+          type: 'lead-assigned',
+          title: 'Вам передан лид',
+          body: `${leadName(data)} — ${by.name}`,
+          link: `/leads/${data.id}`,
+        });
+      }
+      return { data };
+    },
   );
 
   app.get(

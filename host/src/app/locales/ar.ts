@@ -37,6 +37,22 @@ export const ar: Translation = {
     scrollToTop: 'العودة إلى الأعلى',
     footer: '© {{year}} CRM',
   },
+  realtime: {
+    state_initialized: 'التحديثات المباشرة: بدء',
+    state_connecting: 'التحديثات المباشرة: جارٍ الاتصال…',
+    state_connected: 'التحديثات المباشرة: متصل',
+    state_unavailable: 'التحديثات المباشرة: غير متاحة، إعادة المحاولة',
+    state_failed: 'التحديثات المباشرة: غير مدعومة',
+    state_disconnected: 'التحديثات المباشرة: غير متصل',
+  },
+  notifications: {
+    title: 'الإشعارات',
+    unread: '{{count}} غير مقروءة',
+    empty: 'لا توجد إشعارات',
+    markAllRead: 'تعليم الكل كمقروء',
+    markRead: 'تعليم كمقروء',
+    justNow: 'الآن',
+  },
   auth: {
     loginTitle: 'مرحبًا بك في CRM',
     loginSubtitle: 'سجّل الدخول إلى حسابك للمتابعة',

@@ -40,6 +40,22 @@ export const en = {
     scrollToTop: 'Scroll to top',
     footer: '© {{year}} CRM',
   },
+  realtime: {
+    state_initialized: 'Live updates: starting',
+    state_connecting: 'Live updates: connecting…',
+    state_connected: 'Live updates: connected',
+    state_unavailable: 'Live updates: unavailable, retrying',
+    state_failed: 'Live updates: not supported here',
+    state_disconnected: 'Live updates: disconnected',
+  },
+  notifications: {
+    title: 'Notifications',
+    unread: '{{count}} unread',
+    empty: 'No notifications',
+    markAllRead: 'Mark all read',
+    markRead: 'Mark read',
+    justNow: 'just now',
+  },
   auth: {
     loginTitle: 'Welcome to CRM',
     loginSubtitle: 'Sign in to your account to continue',

@@ -37,6 +37,22 @@ export const fr: Translation = {
     scrollToTop: 'Remonter en haut',
     footer: '© {{year}} CRM',
   },
+  realtime: {
+    state_initialized: 'Mises à jour en direct : démarrage',
+    state_connecting: 'Mises à jour en direct : connexion…',
+    state_connected: 'Mises à jour en direct : connecté',
+    state_unavailable: 'Mises à jour en direct : indisponible, nouvel essai',
+    state_failed: 'Mises à jour en direct : non prises en charge',
+    state_disconnected: 'Mises à jour en direct : déconnecté',
+  },
+  notifications: {
+    title: 'Notifications',
+    unread: '{{count}} non lues',
+    empty: 'Aucune notification',
+    markAllRead: 'Tout marquer comme lu',
+    markRead: 'Marquer comme lue',
+    justNow: "à l'instant",
+  },
   auth: {
     loginTitle: 'Bienvenue sur CRM',
     loginSubtitle: 'Connectez-vous à votre compte pour continuer',

@@ -4,6 +4,7 @@ import { userDisplayName } from '@crm/shared/ui';
 import { useCommentSteps } from '../../features/lead-comments/api/get-comment-steps';
 import { LeadComments } from '../../features/lead-comments/components/lead-comments';
 import { LeadHistory } from '../../features/lead-history/components/lead-history';
+import { LeadViewers } from '../../features/lead-presence/components/lead-viewers';
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
 import { useUsers } from '../../api/get-users';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
@@ -31,6 +32,7 @@ export default function LeadDetailRoute() {
   return (
     <LeadDetailPage
       renderComments={(lead) => <LeadComments leadId={lead.id} />}
+      renderViewers={(leadId) => <LeadViewers leadId={leadId} />}
       renderHistory={(lead) => (
         <LeadHistory
           leadId={lead.id}

@@ -6,6 +6,7 @@ import { parseRouteId } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, ErrorState, media, PageHeader, Spinner, useConfirm, useToast } from '@crm/shared/ui';
 import { useDeleteLead } from '../../../api/delete-lead';
+import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { useLead } from '../api/get-lead';
 import { LEADS_LIST_PATH } from '../utils/leads-list-path';
@@ -17,6 +18,8 @@ export interface LeadDetailPageProps {
   renderComments?: (lead: LeadDetail) => ReactNode;
   /** The change history, composed in by the app (another feature). */
   renderHistory?: (lead: LeadDetail) => ReactNode;
+  /** Who else is looking at the lead (presence), composed in by the app. */
+  renderViewers?: (leadId: number) => ReactNode;
 }
 
 const Layout = styled.div`
@@ -41,7 +44,7 @@ const Centered = styled.div`
 `;
 
 /** /leads/:id: the lead's contacts, status, responsible users and notes, with its comments and history. */
-export function LeadDetailPage({ renderComments, renderHistory }: LeadDetailPageProps) {
+export function LeadDetailPage({ renderComments, renderHistory, renderViewers }: LeadDetailPageProps) {
   const id = parseRouteId(useParams().id);
   const { data, error, isLoading, mutate } = useLead(id);
   const ability = useAbility();
@@ -54,6 +57,9 @@ export function LeadDetailPage({ renderComments, renderHistory }: LeadDetailPage
   useEffect(() => {
     if (error && error.status !== 404) console.error('Ошибка загрузки лида', error);
   }, [error]);
+
+  // Another user's change of this lead shows at once; a change of other leads is none of this page's business.
+  useLiveLeads((event) => id !== null && event.ids.includes(id));
 
   const lead = data?.data;
   const notFound = id === null || error?.status === 404;
@@ -77,6 +83,7 @@ export function LeadDetailPage({ renderComments, renderHistory }: LeadDetailPage
   const canEdit = ability.can('edit', 'lead') && ability.can('create', 'lead');
   const actions = (
     <>
+      {id !== null && !notFound ? renderViewers?.(id) : null}
       <Button variant="secondary" onClick={() => navigate(LEADS_LIST_PATH)}>
         К списку
       </Button>

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
+import { useSession } from '@crm/shared/api-client';
 import { useEntityForm } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption, userDisplayName } from '@crm/shared/ui';
@@ -12,6 +13,7 @@ import { getLead } from '../api/get-lead';
 import { usePhoneDuplicates } from '../api/get-phone-duplicates';
 import { updateLead } from '../api/update-lead';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useNewerLeadVersion } from '../hooks/use-newer-lead-version';
 import { isLeadVersionConflict } from '../utils/is-lead-version-conflict';
 import {
   EMPTY_LEAD_FORM_VALUES,
@@ -37,6 +39,18 @@ const Centered = styled.div`
   place-items: center;
   padding: 3rem 0;
   color: ${({ theme }) => theme.colors.primary};
+`;
+
+const ChangedNotice = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  margin: 0 0 1.25rem;
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.warning};
+  background: ${({ theme }) => theme.colors.hover};
 `;
 
 const FormAlert = styled.ul`
@@ -73,6 +87,9 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   });
   const { id } = form;
   const isEdit = form.mode === 'edit';
+  const { user } = useSession();
+  // Someone else saved this lead since it was read: say so before a save runs into the 409.
+  const newer = useNewerLeadVersion(isEdit ? id : null, form.entity?.version ?? null, user?.id ?? null);
   const ability = useAbility();
   const canViewUsers = ability.can('view', 'users');
   // The button, the dialog's user list and the call all need `assign lead` (decision 014).
@@ -120,6 +137,20 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   } else {
     content = (
       <form id={formId} onSubmit={onSubmit} noValidate>
+        {newer ? (
+          <ChangedNotice role="status" data-testid="lead-changed-notice">
+            <span>
+              {newer.deleted ? 'Лид удалён' : 'Лид изменён'}
+              {newer.by ? ` пользователем ${newer.by}` : ''}
+              {newer.deleted ? '' : ' — обновите, чтобы увидеть изменения'}
+            </span>
+            {newer.deleted ? null : (
+              <Button variant="secondary" onClick={() => void form.reloadFromServer()}>
+                Обновить
+              </Button>
+            )}
+          </ChangedNotice>
+        ) : null}
         {otherErrors.length > 0 ? (
           <FormAlert role="alert">
             {otherErrors.map(({ field, message }) => (

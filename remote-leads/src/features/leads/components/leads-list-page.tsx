@@ -7,6 +7,7 @@ import type { LeadStatus } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import { useUsers } from '../../../api/get-users';
+import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
@@ -59,6 +60,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const canViewUsers = ability.can('view', 'users');
   const canSelect = renderBulkActions !== undefined && (ability.can('edit', 'lead') || ability.can('delete', 'lead'));
   const revalidateLeads = useRevalidateLeads();
+  // Table and kanban alike: another user's change refreshes the open page within a second.
+  useLiveLeads();
   // The view is the URL's too, but switching it keeps the page.
   const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: ['view'] });
   const view = renderKanban ? query.view : 'table';

@@ -1,0 +1,111 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Notification } from '@crm/shared/schemas';
+import { mockFetch, reply } from './testing/mock-fetch';
+import { renderApp } from './testing/render-app';
+import { signInAs } from './testing/session';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: jest.fn(),
+  loadRemote: jest.fn(async () => ({ default: () => <p>remote page</p> })),
+}));
+
+type Listener = (data: unknown) => void;
+
+/** Stands for pusher-js: the test plays the server, emitting connection states and channel events. */
+class FakeChannel {
+  listeners = new Map<string, Set<Listener>>();
+  bind(event: string, listener: Listener) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+  }
+  unbind(event: string, listener: Listener) {
+    this.listeners.get(event)?.delete(listener);
+  }
+  emit(event: string, data: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(data);
+  }
+}
+
+const fake = {
+  connection: new FakeChannel(),
+  channels: new Map<string, FakeChannel>(),
+  signedIn: false,
+  connect: jest.fn(),
+  disconnect: jest.fn(),
+  signin() {
+    fake.signedIn = true;
+  },
+  subscribe(name: string) {
+    if (!fake.channels.has(name)) fake.channels.set(name, new FakeChannel());
+    return fake.channels.get(name)!;
+  },
+  unsubscribe(name: string) {
+    fake.channels.delete(name);
+  },
+  channel(name: string) {
+    return fake.channels.get(name);
+  },
+};
+
+jest.mock('../../../shared/src/realtime/realtime-client', () => ({
+  ...jest.requireActual('../../../shared/src/realtime/realtime-client'),
+  createRealtimeClient: () => fake,
+}));
+
+const notification = (id: number, overrides: Partial<Notification> = {}): Notification => ({
+  id,
+  type: 'lead-assigned',
+  title: 'Вам передан лид',
+  body: 'Иванов Иван — Ольга',
+  link: '/leads/7',
+  read_at: null,
+  created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+  ...overrides,
+});
+
+test('the top bar shows the connection state, the unread count, and a new notification live with a toast', async () => {
+  localStorage.clear();
+  signInAs('Admin');
+  let unread = 2;
+  const { calls } = mockFetch({
+    'GET /api/realtime/config': () => reply(200, { data: { key: 'crm-key', cluster: 'eu', host: null, port: null, tls: null } }),
+    'GET /api/notifications/unread-count': () => reply(200, { data: { count: unread } }),
+    'GET /api/notifications': () =>
+      reply(200, { data: [notification(5), notification(4, { read_at: new Date().toISOString(), title: 'Старое' })], meta: { current_page: 1, per_page: 10, total: 2, last_page: 1 } }),
+    'GET /api/auth/me': () =>
+      reply(200, {
+        userData: { id: 1, first_name: 'Анна', name: 'Петрова', email: 'anna@example.com', role: 'Operator', avatar: null },
+        userAbilityRules: [{ action: 'view', subject: 'lead' }],
+      }),
+    'POST /api/notifications/5/read': () => reply(200, { data: notification(5, { read_at: new Date().toISOString() }) }),
+  });
+  const { user } = renderApp('/leads/list');
+
+  expect(await screen.findByRole('status', { name: 'Live updates: starting' })).toBeInTheDocument();
+  act(() => fake.connection.emit('state_change', { previous: 'connecting', current: 'connected' }));
+  expect(screen.getByRole('status', { name: 'Live updates: connected' })).toBeInTheDocument();
+  expect(fake.signedIn).toBe(true);
+
+  expect(await screen.findByRole('button', { name: 'Notifications: 2 unread' })).toBeInTheDocument();
+
+  unread = 3;
+  act(() => fake.channels.get('private-App.Models.User.1')!.emit('notification.created', { notification: notification(6) }));
+  expect(await screen.findByText('Вам передан лид: Иванов Иван — Ольга')).toBeInTheDocument();
+  expect(await screen.findByRole('button', { name: 'Notifications: 3 unread' })).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Notifications: 3 unread' }));
+  const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+  expect(await within(panel).findByText('Старое')).toBeInTheDocument();
+  expect(within(panel).getAllByText('5 minutes ago')).toHaveLength(2);
+  expect(within(panel).getAllByRole('link')[0]).toHaveAttribute('href', '/build/leads/7');
+  await user.click(within(panel).getByRole('button', { name: 'Mark read' }));
+  expect(calls.some((c) => c.method === 'POST' && c.path === '/api/notifications/5/read')).toBe(true);
+
+  // The user's role changed on the server: the menu follows without signing in again.
+  act(() => fake.channels.get('private-App.Models.User.1')!.emit('abilities.changed', {}));
+  const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+  await waitFor(() => expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Leads']));
+
+  act(() => fake.connection.emit('state_change', { previous: 'connected', current: 'unavailable' }));
+  expect(screen.getByRole('status', { name: 'Live updates: unavailable, retrying' })).toBeInTheDocument();
+});

@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { useSession } from '@crm/shared/api-client';
+import { useChannelEvent } from '@crm/shared/realtime';
+import { type Notification, realtimeChannels, realtimeEvents } from '@crm/shared/schemas';
+import { createIcon, useToast } from '@crm/shared/ui';
+import { useNotifications } from '../api/get-notifications';
+import { useUnreadCount } from '../api/get-unread-count';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useRevalidateNotifications } from '../hooks/use-revalidate-notifications';
+import { timeAgo } from '../utils/time-ago';
+
+const IconBell = createIcon('IconBell', [
+  'M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2 -3v-3a7 7 0 0 1 4 -6',
+  'M9 17v1a3 3 0 0 0 6 0v-1',
+]);
+
+const Root = styled.div`
+  position: relative;
+`;
+
+const Trigger = styled.button`
+  position: relative;
+  display: inline-grid;
+  place-items: center;
+  width: 2.375rem;
+  height: 2.375rem;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.hover}; }
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  top: 0.125rem;
+  inset-inline-end: 0.125rem;
+  min-width: 1.125rem;
+  height: 1.125rem;
+  padding: 0 0.25rem;
+  border-radius: 0.5625rem;
+  background: ${({ theme }) => theme.colors.error};
+  color: #fff;
+  font-size: 0.6875rem;
+  font-weight: 600;
+  line-height: 1.125rem;
+`;
+
+const Panel = styled.div`
+  position: absolute;
+  inset-inline-end: 0;
+  top: calc(100% + 0.5rem);
+  z-index: ${({ theme }) => theme.zIndex.overlay};
+  width: 22rem;
+  max-width: calc(100vw - 2rem);
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  padding: 0.75rem 1rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  font-weight: 600;
+`;
+
+const TextButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: 0.8125rem;
+  cursor: pointer;
+`;
+
+const List = styled.ul`
+  max-height: 24rem;
+  margin: 0;
+  padding: 0;
+  overflow-y: auto;
+  list-style: none;
+`;
+
+const Item = styled.li<{ $unread: boolean }>`
+  display: flex;
+  gap: 0.5rem;
+  padding: 0.75rem 1rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ $unread, theme }) => ($unread ? theme.colors.hover : 'transparent')};
+  a { color: inherit; text-decoration: none; flex: 1; }
+`;
+
+const Meta = styled.div`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.8125rem;
+`;
+
+const Empty = styled.p`
+  margin: 0;
+  padding: 1.5rem 1rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;
+
+/**
+ * §2 top-bar notifications: a bell with the unread count, a dropdown of the latest with time-ago and links, and a
+ * toast (§9, 3000 ms) when one arrives on the user's channel.
+ */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const { user, isLoggedIn } = useSession();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toast = useToast();
+  const { data: unread = 0 } = useUnreadCount(isLoggedIn);
+  const { data: page } = useNotifications(isLoggedIn && open);
+  const revalidate = useRevalidateNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+
+  useChannelEvent<{ notification: Notification }>(user ? realtimeChannels.user(user.id) : null, realtimeEvents.notificationCreated, ({ notification }) => {
+    toast.info(notification.body ? `${notification.title}: ${notification.body}` : notification.title);
+    revalidate();
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const label = unread > 0 ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}` : t('notifications.title');
+  const onFollow = (notification: Notification) => {
+    setOpen(false);
+    if (!notification.read_at) void markRead(notification.id);
+  };
+
+  return (
+    <Root ref={root}>
+      <Trigger type="button" aria-label={label} title={label} aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)}>
+        <IconBell size={22} />
+        {unread > 0 ? <Badge data-testid="notification-badge">{unread > 99 ? '99+' : unread}</Badge> : null}
+      </Trigger>
+      {open ? (
+        <Panel role="dialog" aria-label={t('notifications.title')}>
+          <Header>
+            <span>{t('notifications.title')}</span>
+            {unread > 0 ? (
+              <TextButton type="button" onClick={() => void markAllRead()}>
+                {t('notifications.markAllRead')}
+              </TextButton>
+            ) : null}
+          </Header>
+          {page && page.data.length === 0 ? <Empty>{t('notifications.empty')}</Empty> : null}
+          <List>
+            {page?.data.map((notification) => {
+              const content = (
+                <>
+                  <div>{notification.title}</div>
+                  {notification.body ? <Meta>{notification.body}</Meta> : null}
+                  <Meta>
+                    <time dateTime={notification.created_at} title={new Date(notification.created_at).toLocaleString(i18n.language)}>
+                      {timeAgo(notification.created_at, i18n.language, t('notifications.justNow'))}
+                    </time>
+                  </Meta>
+                </>
+              );
+              return (
+                <Item key={notification.id} $unread={!notification.read_at} data-unread={!notification.read_at}>
+                  {notification.link ? (
+                    <Link to={notification.link} onClick={() => onFollow(notification)}>
+                      {content}
+                    </Link>
+                  ) : (
+                    <div style={{ flex: 1 }}>{content}</div>
+                  )}
+                  {!notification.read_at ? (
+                    <TextButton type="button" onClick={() => void markRead(notification.id)}>
+                      {t('notifications.markRead')}
+                    </TextButton>
+                  ) : null}
+                </Item>
+              );
+            })}
+          </List>
+        </Panel>
+      ) : null}
+    </Root>
+  );
+}

@@ -1,0 +1,54 @@
+import Pusher from 'pusher-js';
+import { api } from '../api-client/api-client';
+import { getAccessToken } from '../api-client/storage';
+import type { RealtimeConfig } from '../schemas/realtime';
+
+/** §9: the realtime client's timings. */
+export const REALTIME_TIMEOUTS = { activityTimeout: 120_000, pongTimeout: 30_000, unavailableTimeout: 10_000 } as const;
+/** §4: after a close, connect again after this long. */
+export const RECONNECT_DELAY_MS = 1000;
+export const CHANNEL_AUTH_PATH = '/broadcasting/auth';
+/** §7 names this path outside /api. */
+export const USER_AUTH_URL = '/broadcasting/user-auth';
+
+export type RealtimeClient = Pusher;
+
+/**
+ * A pusher-js client for the configuration the API serves. A null host is the page's own server (the embedded
+ * endpoint); channel auth goes through the one API client (bearer and CSRF headers), user auth to §7's second path.
+ */
+export function createRealtimeClient(config: RealtimeConfig, location: Pick<Location, 'hostname' | 'port' | 'protocol'> = window.location): RealtimeClient {
+  const pageTls = location.protocol === 'https:';
+  const tls = config.tls ?? pageTls;
+  const port = config.port ?? (location.port ? Number(location.port) : tls ? 443 : 80);
+  return new Pusher(config.key, {
+    cluster: config.cluster,
+    ...(config.host === null && config.tls !== null ? {} : { wsHost: config.host ?? location.hostname, wsPort: port, wssPort: port }),
+    forceTLS: tls,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    ...REALTIME_TIMEOUTS,
+    channelAuthorization: {
+      endpoint: `/api${CHANNEL_AUTH_PATH}`,
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        api
+          .post<{ auth: string; channel_data?: string }>(CHANNEL_AUTH_PATH, new URLSearchParams({ socket_id: socketId, channel_name: channelName }))
+          .then((answer) => callback(null, answer))
+          .catch((error: unknown) => {
+            // §8: a channel auth failure is logged; pusher-js then raises pusher:subscription_error on the channel.
+            console.error('Realtime channel authorisation failed', channelName, error);
+            callback(error instanceof Error ? error : new Error(String(error)), null);
+          });
+      },
+    },
+    userAuthentication: {
+      endpoint: USER_AUTH_URL,
+      transport: 'ajax',
+      headersProvider: () => {
+        const token = getAccessToken();
+        return token ? { Authorization: `Bearer ${token}` } : {};
+      },
+    },
+  });
+}
