@@ -123,6 +123,14 @@ for (const driver of testDrivers()) {
 
     async function check(route: FuzzRoute, access: Access) {
       const plainUrl = urlOf(route, {});
+      if (access.kind === 'pusher-signed') {
+        const admin = await tokenOf(await userWith(PERMISSION_RULES));
+        for (const [caller, token] of [['no token', undefined], ['Admin bearer token', admin]] as const) {
+          const r = await send(caller, route, plainUrl, token);
+          assert.ok(r.statusCode === 401 || r.statusCode === 403, `${caller} without a Pusher signature: ${describeAnswer(r)}`);
+        }
+        return;
+      }
       if (access.kind === 'public') {
         assertAdmitted('no token', await send('no token', route, plainUrl));
         assertAdmitted('revoked token', await send('revoked token', route, plainUrl, revokedToken));

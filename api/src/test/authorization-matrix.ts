@@ -7,6 +7,8 @@ import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas';
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
+  /** The Pusher HTTP API of the embedded realtime endpoint: only a request signed with the app secret passes, never a bearer token. */
+  | { kind: 'pusher-signed' }
   /** 403 unless the role grants at least one of the pairs. */
   | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase };
 
@@ -29,6 +31,7 @@ export interface ScopeFixtures {
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signed-in' };
+export const PUSHER_SIGNED: Access = { kind: 'pusher-signed' };
 export const can = (action: AbilityAction, subject: AbilitySubject): Access => ({ kind: 'ability', pairs: [[action, subject]] });
 export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
 export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
@@ -125,7 +128,12 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   // Realtime (issue 11): channel auth decides per channel inside the route (broadcasting tests); notifications are the caller's own
   'POST /api/broadcasting/auth': SIGNED_IN,
   'POST /api/broadcasting/user-auth': SIGNED_IN,
-  'GET /api/realtime/config': SIGNED_IN,
+  'POST /broadcasting/user-auth': SIGNED_IN,
+  // The public app key and where to connect: what any Pusher client page carries
+  'GET /api/realtime/config': PUBLIC,
+  'POST /apps/:appId/events': PUSHER_SIGNED,
+  'POST /apps/:appId/batch_events': PUSHER_SIGNED,
+  'GET /apps/:appId/channels/:channel/users': PUSHER_SIGNED,
   'GET /api/notifications': SIGNED_IN,
   'GET /api/notifications/unread-count': SIGNED_IN,
   'POST /api/notifications/read-all': SIGNED_IN,
