@@ -43,6 +43,12 @@ for (const driver of testDrivers()) {
       const searched = await get(`/api/leads/assignees?search=${encodeURIComponent('Ушедший')}`);
       assert.equal(searched.statusCode, 200);
       assert.deepEqual(searched.json().data, []);
+      // The pickers' list still names them (leads keep them), marked inactive.
+      const listed = (await get('/api/users')).json().data as { id: number; active: boolean }[];
+      assert.deepEqual(
+        [active.id, gone.id].map((id) => listed.find((u) => u.id === id)?.active),
+        [true, false],
+      );
 
       // Editing another field keeps the deactivated user who was already responsible.
       const kept = await post(`/api/leads/${lead.id}`, { ...leadInput(statusId, { surname: 'Переименованный', users: [gone.id] }), version: lead.version });

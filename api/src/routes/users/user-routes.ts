@@ -9,10 +9,10 @@ import {
   createUserInputSchema,
   dataEnvelope,
   idParamSchema,
+  listedUserSchema,
   messageSchema,
   paginated,
   updateUserInputSchema,
-  userSchema,
   userStatusInputSchema,
 } from '@crm/shared/schemas';
 import { PASSWORD_RESET_QUEUE } from '../../jobs/password-reset-job';
@@ -41,9 +41,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authorize('view', 'users'),
       schema: {
         tags,
-        summary: 'Every user, for pickers and the share dialog',
+        summary: 'Every user with whether they are active, for pickers and filters',
         security: bearerSecurity,
-        response: { 200: dataEnvelope(z.array(userSchema)), ...protectedErrors },
+        response: { 200: dataEnvelope(z.array(listedUserSchema)), ...protectedErrors },
       },
     },
     async () => ({ data: await app.userRepository.list() }),
