@@ -11,7 +11,7 @@ import {
 import { postgresErrorCode } from '../db/errors';
 import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { decodeCsv, parseCsv } from '../lib/csv';
-import { prepareLeadFields, STATUS_NOT_FOUND, USER_NOT_FOUND } from '../lib/lead-fields';
+import { prepareLeadFields, STATUS_NOT_FOUND, USER_INACTIVE, USER_NOT_FOUND } from '../lib/lead-fields';
 import {
   type ImportCounts,
   type ImportedLead,
@@ -40,6 +40,8 @@ export type ImportColumns = Partial<Record<LeadImportField, number>>;
 export interface ImportLookups {
   statusByName: Map<string, number>;
   userByEmail: Map<string, number>;
+  /** Ids of deactivated users: a row naming one is rejected, as the form refuses them. */
+  inactiveUserIds?: Set<number>;
   /** First status in display order: new leads get it when the file has no status column. */
   defaultStatusId: number | null;
 }
@@ -87,6 +89,7 @@ export function validateImportRow(
     for (const email of emails.split(/[;,\s]+/).filter(Boolean)) {
       const id = lookups.userByEmail.get(lowerKey(email));
       if (id === undefined) errors.push(`${IMPORT_FIELD_LABELS.users}: ${USER_NOT_FOUND} (${email})`);
+      else if (lookups.inactiveUserIds?.has(id)) errors.push(`${IMPORT_FIELD_LABELS.users}: ${USER_INACTIVE} (${email})`);
       else userIds.push(id);
     }
   }
@@ -185,6 +188,7 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
   const lookups: ImportLookups = {
     statusByName: new Map(found.statuses.map((s) => [lowerKey(s.name), s.id])),
     userByEmail: new Map(found.users.map((u) => [lowerKey(u.email), u.id])),
+    inactiveUserIds: new Set(found.users.filter((u) => !u.active).map((u) => u.id)),
     defaultStatusId: found.statuses[0]?.id ?? null,
   };
   // Leads written by an earlier attempt are in the database by now, so they are found like any existing lead.

@@ -9,6 +9,8 @@ export type ParsedLeadInput = z.output<typeof leadInputSchema> | z.output<typeof
 
 export const STATUS_NOT_FOUND = 'Статус не найден';
 export const USER_NOT_FOUND = 'Пользователь не найден';
+/** A deactivated user keeps the leads they hold but cannot be given new ones. */
+export const USER_INACTIVE = 'Пользователь деактивирован';
 export const VERSION_REQUIRED = 'Не указана версия лида: обновите страницу';
 
 /** A lead's stored fields after the checks the schema cannot make. */

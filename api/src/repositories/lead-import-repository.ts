@@ -251,10 +251,10 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
     },
 
     /** What rows refer to by name: statuses (in display order) and users by e-mail. */
-    async lookups(): Promise<{ statuses: { id: number; name: string }[]; users: { id: number; email: string }[] }> {
+    async lookups(): Promise<{ statuses: { id: number; name: string }[]; users: { id: number; email: string; active: boolean }[] }> {
       const [statusRows, userRows] = await Promise.all([
         db.select({ id: leadStatuses.id, name: leadStatuses.name }).from(leadStatuses).orderBy(asc(leadStatuses.position), asc(leadStatuses.id)),
-        db.select({ id: users.id, email: users.email }).from(users),
+        db.select({ id: users.id, email: users.email, active: users.active }).from(users),
       ]);
       return { statuses: statusRows, users: userRows };
     },

@@ -10,8 +10,11 @@ export function createLeadReferenceRepository(db: Database) {
   return {
     /** `['Статус не найден']` when the status does not exist. */
     statusErrors: (statusId: number) => statusErrors(db, statusId),
-    /** `['Пользователь не найден']` when any of the users does not exist. */
-    userErrors: (userIds: number[]) => userErrors(db, userIds),
+    /**
+     * `['Пользователь не найден']` when any of the users does not exist, USER_INACTIVE when any is deactivated and
+     * not already responsible for `keepOfLead` (the lead being edited).
+     */
+    userErrors: (userIds: number[], keepOfLead?: number) => userErrors(db, userIds, keepOfLead),
   };
 }
 

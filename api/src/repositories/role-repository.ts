@@ -170,6 +170,15 @@ export function createRoleRepository(db: Database) {
       }));
     },
 
+    async findPermission(id: number): Promise<{ id: number; action: string; subject: string; name: string }> {
+      const [row] = await db
+        .select({ id: permissions.id, action: permissions.action, subject: permissions.subject, name: permissions.name })
+        .from(permissions)
+        .where(eq(permissions.id, id));
+      if (!row) throw notFound(PERMISSION_NOT_FOUND);
+      return row;
+    },
+
     async createPermission(input: PermissionInput): Promise<Permission> {
       try {
         const [row] = await db.insert(permissions).values(input).returning();

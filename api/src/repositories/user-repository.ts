@@ -1,5 +1,5 @@
 import { and, asc, count, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminUser, AdminUserQuery, LeadScope, User } from '@crm/shared/schemas';
+import type { AdminUser, AdminUserQuery, LeadScope, ListedUser, User } from '@crm/shared/schemas';
 import { adminUserQuerySchema } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema/access-tokens';
@@ -140,14 +140,14 @@ export function createUserRepository(db: Database) {
       return row;
     },
 
-    /** Pickers and the share dialog (deactivated users too: they may still be named on leads). */
-    async list(): Promise<User[]> {
+    /** Pickers and filters (deactivated users too, marked: they may still be named on leads). */
+    async list(): Promise<ListedUser[]> {
       const rows = await db
         .select(userWithRoleColumns)
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .orderBy(asc(users.name), asc(users.id));
-      return rows.map(toUserDto);
+      return rows.map((row) => ({ ...toUserDto(row), active: row.active }));
     },
 
     /** The users page: search by name or email, filters by role, team and status. */

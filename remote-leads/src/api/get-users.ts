@@ -1,10 +1,10 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { DataListEnvelope, userSchema } from '@crm/shared/schemas';
+import type { DataListEnvelope, listedUserSchema } from '@crm/shared/schemas';
 
 export const USERS_PATH = '/users';
 
-export type UsersResponse = DataListEnvelope<typeof userSchema>;
+export type UsersResponse = DataListEnvelope<typeof listedUserSchema>;
 
 export const usersKey = [USERS_PATH] as const;
 

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'user.create',
   'user.update',
   'user.deactivate',
+  'user.activate',
   'user.password_reset_forced',
   'role.create',
   'role.update',

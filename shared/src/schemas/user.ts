@@ -10,3 +10,7 @@ export const userSchema = z.object({
   avatar: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** GET /api/users: a user as pickers list them; a deactivated one is still named on leads but cannot be given new ones. */
+export const listedUserSchema = userSchema.extend({ active: z.boolean() });
+export type ListedUser = z.infer<typeof listedUserSchema>;

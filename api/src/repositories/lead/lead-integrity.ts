@@ -1,11 +1,12 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../../db/errors';
 import { leadStatuses } from '../../db/schema/lead-statuses';
+import { leadUsers } from '../../db/schema/lead-users';
 import { leads } from '../../db/schema/leads';
 import { users } from '../../db/schema/users';
 import { AppError, type FieldErrors, validationFailed } from '../../errors/app-error';
-import { STATUS_NOT_FOUND, USER_NOT_FOUND } from '../../lib/lead-fields';
+import { STATUS_NOT_FOUND, USER_INACTIVE, USER_NOT_FOUND } from '../../lib/lead-fields';
 
 /** The status's error when it does not exist. */
 export async function statusErrors(db: Database, statusId: number): Promise<string[] | undefined> {
@@ -13,11 +14,24 @@ export async function statusErrors(db: Database, statusId: number): Promise<stri
   return status ? undefined : [STATUS_NOT_FOUND];
 }
 
-/** The users' error when any of them does not exist. */
-export async function userErrors(db: Database, userIds: number[]): Promise<string[] | undefined> {
+/**
+ * The users' error when any of them does not exist or is deactivated. A deactivated user who is already responsible
+ * for `keepOfLead` may stay (editing a lead does not force a hand-over); nobody can be newly given a lead while deactivated.
+ */
+export async function userErrors(db: Database, userIds: number[], keepOfLead?: number): Promise<string[] | undefined> {
   if (userIds.length === 0) return undefined;
-  const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
-  return found.length === new Set(userIds).size ? undefined : [USER_NOT_FOUND];
+  const found = await db.select({ id: users.id, active: users.active }).from(users).where(inArray(users.id, userIds));
+  if (found.length !== new Set(userIds).size) return [USER_NOT_FOUND];
+  const inactive = found.filter((u) => !u.active).map((u) => u.id);
+  if (inactive.length === 0) return undefined;
+  if (keepOfLead !== undefined) {
+    const kept = await db
+      .select({ userId: leadUsers.userId })
+      .from(leadUsers)
+      .where(and(eq(leadUsers.leadId, keepOfLead), inArray(leadUsers.userId, inactive)));
+    if (kept.length === inactive.length) return undefined;
+  }
+  return [USER_INACTIVE];
 }
 
 /** 422 for a status or users that do not exist. */
@@ -37,7 +51,7 @@ export async function requireStatus(db: Database, statusId: number | null): Prom
   if (errors) throw validationFailed({ status_id: errors });
 }
 
-/** Throws the 422 of a user that does not exist, keyed by the caller's field name. */
+/** Throws the 422 of a user that does not exist or is deactivated, keyed by the caller's field name. */
 export async function requireUser(db: Database, userId: number, field: string): Promise<void> {
   const errors = await userErrors(db, [userId]);
   if (errors) throw validationFailed({ [field]: errors });

@@ -225,7 +225,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/leads/:id',
     {
       onRequest: app.authorize('edit', 'lead'),
-      preValidation: checkFields(leadUpdateInputSchema, () => leadInputChecks(app, 'update')),
+      preValidation: checkFields(leadUpdateInputSchema, (request) => leadInputChecks(app, 'update', request.params)),
       schema: {
         tags,
         summary: 'Update a lead from the version it was read at (status_id null clears the status); a stale version answers 409',

@@ -1,9 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, dataEnvelope, idParamSchema, messageSchema, permissionInputSchema, permissionSchema } from '@crm/shared/schemas';
+import {
+  apiErrorSchema,
+  dataEnvelope,
+  idParamSchema,
+  messageSchema,
+  permissionInputSchema,
+  permissionSchema,
+} from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['permissions'];
+/** What the audit log keeps of a permission. */
+const snapshot = (p: { action: string; subject: string; name: string }) => ({ action: p.action, subject: p.subject, name: p.name });
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -32,7 +41,11 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dataEnvelope(permissionSchema), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await app.roleRepository.createPermission(request.body) }),
+    async (request, reply) => {
+      const data = await app.roleRepository.createPermission(request.body);
+      await app.audit.record(request, { action: 'permission.create', subjectType: 'permission', subjectId: data.id, after: snapshot(data) });
+      return reply.code(201).send({ data });
+    },
   );
 
   app.put(
@@ -48,7 +61,18 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(permissionSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.roleRepository.updatePermission(request.params.id, request.body) }),
+    async (request) => {
+      const before = await app.roleRepository.findPermission(request.params.id);
+      const data = await app.roleRepository.updatePermission(request.params.id, request.body);
+      await app.audit.record(request, {
+        action: 'permission.update',
+        subjectType: 'permission',
+        subjectId: data.id,
+        before: snapshot(before),
+        after: snapshot(data),
+      });
+      return { data };
+    },
   );
 
   app.delete(
@@ -64,7 +88,9 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await app.roleRepository.findPermission(request.params.id);
       await app.roleRepository.deletePermission(request.params.id);
+      await app.audit.record(request, { action: 'permission.delete', subjectType: 'permission', subjectId: before.id, before: snapshot(before) });
       return { message: 'Permission deleted.' };
     },
   );

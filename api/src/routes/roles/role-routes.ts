@@ -6,12 +6,21 @@ import {
   dataEnvelope,
   idParamSchema,
   messageSchema,
+  type Role,
   roleSchema,
   updateRoleInputSchema,
 } from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['roles'];
+/** What the audit log keeps of a role: what it grants (not who holds it, which changes with the users). */
+const snapshot = (role: Role) => ({
+  name: role.name,
+  lead_scope: role.lead_scope,
+  permissions: role.permissions,
+  permission_ids: role.permission_ids,
+  version: role.version,
+});
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,7 +49,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dataEnvelope(roleSchema), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await app.roleRepository.createRole(request.body) }),
+    async (request, reply) => {
+      const data = await app.roleRepository.createRole(request.body);
+      await app.audit.record(request, { action: 'role.create', subjectType: 'role', subjectId: data.id, after: snapshot(data) });
+      return reply.code(201).send({ data });
+    },
   );
 
   app.put(
@@ -56,7 +69,12 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(roleSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.roleRepository.updateRole(request.params.id, request.body) }),
+    async (request) => {
+      const before = await app.roleRepository.findRole(request.params.id);
+      const data = await app.roleRepository.updateRole(request.params.id, request.body);
+      await app.audit.record(request, { action: 'role.update', subjectType: 'role', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
+      return { data };
+    },
   );
 
   app.delete(
@@ -72,7 +90,9 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await app.roleRepository.findRole(request.params.id);
       await app.roleRepository.deleteRole(request.params.id);
+      await app.audit.record(request, { action: 'role.delete', subjectType: 'role', subjectId: before.id, before: snapshot(before) });
       return { message: 'Role deleted.' };
     },
   );

@@ -6,6 +6,7 @@ import {
   idParamSchema,
   messageSchema,
   paginated,
+  type Team,
   teamQuerySchema,
   teamSchema,
   updateTeamInputSchema,
@@ -13,6 +14,14 @@ import {
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['teams'];
+/** What the audit log keeps of a team: its fields, lead and members by id and name. */
+const snapshot = (team: Team) => ({
+  name: team.name,
+  description: team.description,
+  lead: team.lead ? { id: team.lead.id, name: team.lead.name } : null,
+  members: team.members.map(({ id, name }) => ({ id, name })),
+  version: team.version,
+});
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -57,7 +66,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: dataEnvelope(teamSchema), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await app.teamRepository.create(request.body) }),
+    async (request, reply) => {
+      const data = await app.teamRepository.create(request.body);
+      await app.audit.record(request, { action: 'team.create', subjectType: 'team', subjectId: data.id, after: snapshot(data) });
+      return reply.code(201).send({ data });
+    },
   );
 
   app.put(
@@ -73,7 +86,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(teamSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.teamRepository.update(request.params.id, request.body) }),
+    async (request) => {
+      const before = await app.teamRepository.find(request.params.id);
+      const data = await app.teamRepository.update(request.params.id, request.body);
+      await app.audit.record(request, { action: 'team.update', subjectType: 'team', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
+      return { data };
+    },
   );
 
   app.delete(
@@ -89,7 +107,9 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await app.teamRepository.find(request.params.id);
       await app.teamRepository.delete(request.params.id);
+      await app.audit.record(request, { action: 'team.delete', subjectType: 'team', subjectId: before.id, before: snapshot(before) });
       return { message: 'Team deleted.' };
     },
   );

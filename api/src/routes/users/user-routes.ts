@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type AdminUser,
   adminUserQuerySchema,
   adminUserSchema,
   apiErrorSchema,
   createUserInputSchema,
   dataEnvelope,
   idParamSchema,
+  listedUserSchema,
   messageSchema,
   paginated,
   updateUserInputSchema,
-  userSchema,
   userStatusInputSchema,
 } from '@crm/shared/schemas';
 import { PASSWORD_RESET_QUEUE } from '../../jobs/password-reset-job';
@@ -22,6 +23,16 @@ import { bearerSecurity, protectedErrors } from '../route-schemas';
 const tags = ['users'];
 /** A hash of random bytes nobody knows: the account has no usable password until the mailed link sets one. */
 const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('base64url'));
+/** What the audit log keeps of a user: the form's fields and the status (never a password). */
+const snapshot = (user: AdminUser) => ({
+  email: user.email,
+  first_name: user.first_name,
+  name: user.name,
+  role: user.role,
+  teams: user.teams,
+  active: user.active,
+  version: user.version,
+});
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,9 +41,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authorize('view', 'users'),
       schema: {
         tags,
-        summary: 'Every user, for pickers and the share dialog',
+        summary: 'Every user with whether they are active, for pickers and filters',
         security: bearerSecurity,
-        response: { 200: dataEnvelope(z.array(userSchema)), ...protectedErrors },
+        response: { 200: dataEnvelope(z.array(listedUserSchema)), ...protectedErrors },
       },
     },
     async () => ({ data: await app.userRepository.list() }),
@@ -84,6 +95,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await app.userRepository.createWithTeams(request.body, await unusablePasswordHash());
       await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'invitation' });
       request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
+      await app.audit.record(request, { action: 'user.create', subjectType: 'user', subjectId: user.id, after: snapshot(user) });
       return reply.code(201).send({ data: user });
     },
   );
@@ -101,7 +113,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.userRepository.update(request.params.id, request.body) }),
+    async (request) => {
+      const before = await app.userRepository.findAdmin(request.params.id);
+      const data = await app.userRepository.update(request.params.id, request.body);
+      await app.audit.record(request, { action: 'user.update', subjectType: 'user', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
+      return { data };
+    },
   );
 
   app.post(
@@ -117,7 +134,20 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => ({ data: await app.userRepository.setActive(request.params.id, request.body.active) }),
+    async (request) => {
+      const before = await app.userRepository.findAdmin(request.params.id);
+      const data = await app.userRepository.setActive(request.params.id, request.body.active);
+      if (before.active !== data.active) {
+        await app.audit.record(request, {
+          action: data.active ? 'user.activate' : 'user.deactivate',
+          subjectType: 'user',
+          subjectId: data.id,
+          before: { active: before.active },
+          after: { active: data.active },
+        });
+      }
+      return { data };
+    },
   );
 
   app.post(
@@ -137,6 +167,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.userRepository.updatePassword(user.id, await unusablePasswordHash());
       await app.authRepository.revokeAllAccessTokens(user.id);
       await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' });
+      await app.audit.record(request, { action: 'user.password_reset_forced', subjectType: 'user', subjectId: user.id, after: { email: user.email } });
       return { message: 'The user has been mailed a link to choose a new password.' };
     },
   );

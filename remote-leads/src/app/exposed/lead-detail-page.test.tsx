@@ -55,7 +55,7 @@ describe('./lead-detail-page', () => {
       'GET /api/leads/7': { body: { data: lead } },
       'GET /api/lead-status': { body: { data: [{ id: 1, name: 'Новый', color: '#00CFE8', position: 1 }] } },
       'GET /api/users': {
-        body: { data: [{ id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'a@example.com', role: 'Manager', avatar: null }] },
+        body: { data: [{ id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'a@example.com', role: 'Manager', avatar: null, active: true }] },
       },
       'GET /api/comment-steps': { body: { data: [{ id: 11, name: 'Первый звонок', position: 1, color: '#A8AAAE', archived: false }] } },
       'GET /api/leads/7/comments': { body: { data: [comment] } },

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import type { AbilityRule, LeadBulkResult, LeadListItem, LeadStatus, User } from '@crm/shared/schemas';
+import type { AbilityRule, LeadBulkResult, LeadListItem, LeadStatus, ListedUser } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockRequest } from '@crm/shared/testing';
 import LeadsListRoute from './leads-list-page';
 
@@ -13,9 +13,9 @@ const statuses: LeadStatus[] = [
   { id: 3, name: 'В работе', color: '#FF9F43', position: 2 },
 ];
 
-const users: User[] = [
-  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
-  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
+const users: ListedUser[] = [
+  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null, active: true },
+  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null, active: true },
 ];
 
 function makeLead(id: number, surname: string): LeadListItem {

@@ -8,6 +8,7 @@ const LABELS: Record<AuditAction, string> = {
   'user.create': 'User created',
   'user.update': 'User changed',
   'user.deactivate': 'User deactivated',
+  'user.activate': 'User activated',
   'user.password_reset_forced': 'Password reset forced',
   'role.create': 'Role created',
   'role.update': 'Role changed',

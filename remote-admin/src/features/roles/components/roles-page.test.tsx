@@ -59,4 +59,33 @@ describe('RolesPage', () => {
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
     expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 3], version: 2 });
   });
+
+  it('shows an assign column for the seeded assign lead permission, and grants it from the grid', async () => {
+    const withAssign = [
+      ...permissions.slice(0, 3),
+      { id: 5, action: 'assign', subject: 'lead', name: 'assign lead', roles: [], created_at: '2026-01-01T00:00:00Z' },
+      permissions[3],
+    ];
+    const fetch = mockFetch({
+      'GET /api/roles': { body: { data: roles } },
+      'GET /api/permissions': { body: { data: withAssign } },
+      'PUT /api/roles/3': ({ body }) => ({ body: { data: { ...roles[1], ...(body as object) } } }),
+    });
+    renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
+    const user = userEvent.setup();
+    const operator = await screen.findByRole('region', { name: 'Role Operator' });
+    await user.click(within(operator).getByRole('button', { name: 'Edit' }));
+
+    const grid = await screen.findByRole('table', { name: 'Role permissions' });
+    const assignLead = await within(grid).findByRole('checkbox', { name: 'assign lead' });
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Subject', 'view', 'create', 'manage', 'assign']);
+    // Only lead has an assign permission: the other rows leave that cell empty.
+    expect(within(grid).queryByRole('checkbox', { name: 'assign users' })).not.toBeInTheDocument();
+    expect(assignLead).not.toBeChecked();
+    await user.click(assignLead);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
+    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 5], version: 2 });
+  });
 });

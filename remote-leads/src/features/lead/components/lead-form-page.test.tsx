@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import type { AbilityRule, LeadDetail, User } from '@crm/shared/schemas';
+import type { AbilityRule, LeadDetail, ListedUser } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockRoute } from '@crm/shared/testing';
 import { LeadFormPage } from './lead-form-page';
 
@@ -17,10 +17,11 @@ const routes: RouteObject[] = [
   { path: '/leads/:id/edit', element: <LeadFormPage statusOptions={statusOptions} /> },
 ];
 
-const users: User[] = [
-  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
-  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
+const users: ListedUser[] = [
+  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null, active: true },
+  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null, active: true },
 ];
+const deactivated: ListedUser = { id: 9, first_name: 'Пётр', name: 'Пётр Уволенный', email: 'petr@example.com', role: 'Manager', avatar: null, active: false };
 
 const lead: LeadDetail = {
   id: 7,
@@ -324,6 +325,24 @@ describe('LeadFormPage', () => {
       expect(await screen.findByRole('option', { name: 'Анна Смирнова' })).toBeInTheDocument();
       expect(screen.getByRole('option', { name: 'Олег Кузнецов' })).toBeInTheDocument();
       expect(requestsTo(fetch, 'GET /api/users')).toHaveLength(1);
+    });
+
+    it('does not offer a deactivated user, but keeps one already responsible for the lead being edited', async () => {
+      api({
+        'GET /api/users': { body: { data: [...users, deactivated] } },
+        'GET /api/leads/7': { body: { data: { ...lead, users: [2, 9] } } },
+      });
+      const first = renderRoutes(routes, '/leads/create', VIEW_USERS_LEADS);
+      const user = userEvent.setup({ delay: null });
+      await user.click(field('Ответственные'));
+      await user.keyboard('{ArrowDown}');
+      expect(await screen.findByRole('option', { name: 'Анна Смирнова' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Пётр Уволенный' })).not.toBeInTheDocument();
+      first.unmount();
+
+      renderRoutes(routes, '/leads/7/edit', VIEW_USERS_LEADS);
+      expect(await screen.findByRole('button', { name: 'Remove Пётр Уволенный' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Remove Анна Смирнова' })).toBeInTheDocument();
     });
 
     it("is absent without 'view users'; the users list is not asked for and an update keeps the lead's users", async () => {

@@ -95,9 +95,14 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
   // The button, the dialog's user list and the call all need `assign lead` (decision 014).
   const canAssign = ability.can('assign', 'lead');
   const users = useUsers(canViewUsers);
+  // A deactivated user cannot be given a lead (the API answers 422): offered only when already responsible for it.
+  const keptUsers = form.entity?.users;
   const userOptions = useMemo(
-    () => (users.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) })),
-    [users.data],
+    () =>
+      (users.data?.data ?? [])
+        .filter((user) => user.active || keptUsers?.includes(user.id))
+        .map((user) => ({ value: user.id, label: userDisplayName(user) })),
+    [users.data, keptUsers],
   );
   const [shareOpen, setShareOpen] = useState(false);
   const formId = useId();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
-import type { AbilityRule, LeadListItem, LeadStatus, User } from '@crm/shared/schemas';
+import type { AbilityRule, LeadListItem, LeadStatus, ListedUser } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockRequest } from '@crm/shared/testing';
 import { LeadsListPage } from './leads-list-page';
 
@@ -41,9 +41,9 @@ const lead: LeadListItem = {
 };
 const NAME = 'Иванов Иван Петрович';
 
-const users: User[] = [
-  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
-  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
+const users: ListedUser[] = [
+  { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null, active: true },
+  { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null, active: true },
 ];
 
 /** Answers GET /api/leads with `rows` as one page out of `total`. */
