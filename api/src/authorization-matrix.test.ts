@@ -125,7 +125,7 @@ for (const driver of testDrivers()) {
       const plainUrl = urlOf(route, {});
       if (access.kind === 'pusher-signed') {
         const admin = await tokenOf(await userWith(PERMISSION_RULES));
-        for (const [caller, token] of [['no token', undefined], ['Admin bearer token', admin]] as const) {
+        for (const [caller, token] of [['no token', undefined], ['with ability', admin]] as const) {
           const r = await send(caller, route, plainUrl, token);
           assert.ok(r.statusCode === 401 || r.statusCode === 403, `${caller} without a Pusher signature: ${describeAnswer(r)}`);
         }

@@ -105,6 +105,11 @@ export function createRoleRepository(db: Database) {
 
   return {
     /** The rules a role grants: what `userAbilityRules` carries and what the server enforces. */
+    /** Who holds a role: their open apps are told to refetch their abilities when it changes. */
+    async userIdsWithRole(roleId: number): Promise<number[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId));
+      return rows.map((row) => row.id);
+    },
     async rulesForRole(roleId: number): Promise<AbilityRule[]> {
       return db
         .select({ action: permissions.action, subject: permissions.subject })

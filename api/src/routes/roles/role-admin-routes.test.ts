@@ -33,6 +33,8 @@ for (const driver of testDrivers()) {
       const intern = await createUser(t, { email: 'intern@test.local', role: 'Стажёр', name: 'Стажёр Иванов' });
       const session = bearer(await intern.token());
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/document-category', headers: session })).statusCode, 403);
+      const published: { channels: string[]; event: string }[] = [];
+      t.app.realtime.onPublish((event) => published.push(event));
 
       const widened = await t.app.inject({
         method: 'PUT',
@@ -41,6 +43,12 @@ for (const driver of testDrivers()) {
         payload: { name: 'Стажёр', lead_scope: 'team', permission_ids: [idOf('view', 'lead'), idOf('view', 'document-category')], version: role.version },
       });
       assert.equal(widened.statusCode, 200, widened.body);
+      // The intern's open app is told at once to refetch its rules (issue 11's user channel).
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(
+        published.filter((e) => e.event === 'abilities.changed').map((e) => e.channels),
+        [[`private-App.Models.User.${intern.id}`]],
+      );
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/document-category', headers: session })).statusCode, 200);
       const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session });
       assert.deepEqual(me.json().userAbilityRules, [

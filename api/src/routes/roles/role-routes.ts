@@ -73,6 +73,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await app.roleRepository.findRole(request.params.id);
       const data = await app.roleRepository.updateRole(request.params.id, request.body);
       await app.audit.record(request, { action: 'role.update', subjectType: 'role', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
+      // Its holders' open apps refetch their rules at once (issue 11), not only on the next focus or poll.
+      void app.broadcasts.abilitiesChanged(await app.roleRepository.userIdsWithRole(data.id));
       return { data };
     },
   );

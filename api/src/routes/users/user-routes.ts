@@ -117,6 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const before = await app.userRepository.findAdmin(request.params.id);
       const data = await app.userRepository.update(request.params.id, request.body);
       await app.audit.record(request, { action: 'user.update', subjectType: 'user', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
+      if (before.role.id !== data.role.id) void app.broadcasts.abilitiesChanged(data.id);
       return { data };
     },
   );
