@@ -18,6 +18,9 @@ import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { authRoutes } from './routes/auth/auth-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
+import { fileStorage } from './plugins/file-storage';
+import { documentRoutes } from './routes/documents/document-routes';
+import { fileRoutes } from './routes/files/file-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
@@ -81,6 +84,7 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
   await app.register(passwordReset);
   await app.register(auth);
   await app.register(leadImports);
+  await app.register(fileStorage);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 
@@ -95,6 +99,8 @@ export async function buildApp({ config, connection, logger, onRoute }: BuildApp
       await api.register(leadCsvRoutes);
       await api.register(uploadRoutes);
       await api.register(documentCategoryRoutes);
+      await api.register(documentRoutes);
+      await api.register(fileRoutes);
       await api.register(commentStepRoutes);
       await api.register(roleRoutes);
       await api.register(permissionRoutes);

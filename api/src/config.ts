@@ -39,6 +39,9 @@ const envSchema = z.object({
   LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
   API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(100_000).default(50),
+  FILE_URL_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
+  FILE_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
 });
 
 export type RemoteName = 'leads' | 'documents' | 'admin';
@@ -83,6 +86,15 @@ export interface AppConfig {
     imgOrigins: string[];
     /** The realtime service (the notifications issue sets it). */
     connectOrigins: string[];
+  };
+  /** Document files (src/storage). */
+  files: {
+    /** MAX_UPLOAD_MB in bytes: a larger upload is cut off with 413. */
+    maxUploadBytes: number;
+    /** Key of the signed file URLs; unset, one is generated and kept in `<dataDir>/file-url-secret`. */
+    urlSecret?: string;
+    /** How long a signed file URL stays valid. */
+    urlTtlMinutes: number;
   };
   /** Background jobs (src/jobs/job-queue.ts). */
   jobs: {
@@ -146,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Open while developing, behind sign-in in production unless the operator decides otherwise.
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'auth' : 'public'),
     csp: { imgOrigins: [], connectOrigins: [] },
+    files: {
+      maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+      urlSecret: e.FILE_URL_SECRET,
+      urlTtlMinutes: e.FILE_URL_TTL_MINUTES,
+    },
     jobs: {
       leaseSeconds: e.JOB_LEASE_SECONDS,
       pollSeconds: 2,

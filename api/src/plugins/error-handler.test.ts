@@ -83,6 +83,8 @@ describe('error handler', () => {
       REQUEST_TIMEOUT: 408,
       CONFLICT: 409,
       STATUS_IN_USE: 409,
+      DOCUMENT_VERSION_CONFLICT: 409,
+      CATEGORY_IN_USE: 409,
       LEAD_VERSION_CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
       URI_TOO_LONG: 414,

@@ -2,6 +2,7 @@ export * from './ability-rule';
 export * from './api-error';
 export * from './auth';
 export * from './comment-step';
+export * from './document';
 export * from './document-category';
 export * from './envelope';
 export * from './id';
