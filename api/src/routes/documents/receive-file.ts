@@ -85,6 +85,9 @@ export async function receiveDocumentFile(
       const storageKey = randomBytes(16).toString('hex');
       const counter = new LimitAndSniff(maxBytes);
       written.push(storageKey);
+      // The storage's pipeline reports the limit error; this listener only stops `pipe` re-throwing it once that
+      // pipeline has let go of the stream (an uncaught error otherwise).
+      counter.on('error', () => part.file.unpipe(counter));
       await app.fileStorage.put(storageKey, part.file.pipe(counter));
       if (counter.size === 0) throw validationFailed({ file: [FILE_MISSING] });
       const sniffed = await fileTypeFromBuffer(counter.head);
