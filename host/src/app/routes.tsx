@@ -33,8 +33,9 @@ const NOT_FOUND: AppRouteHandle = { name: '$error', layout: 'blank', access: 'pu
 export const PROFILE_PATH = '/pages/user-profile';
 
 const LEAD_FORM: RoutePage = { remote: 'remote_leads/lead-form-page' };
+const DOCUMENT_LIST: RoutePage = { remote: 'remote_documents/document-list-page' };
+const DOCUMENT_FORM: RoutePage = { remote: 'remote_documents/document-form-page' };
 // Areas a later issue builds (docs/decisions/003): the route and its guard exist, the page says it is not available yet.
-const DOCUMENTS_LATER: RoutePage = { unavailable: 'nav.documents' };
 const TEAMS_LATER: RoutePage = { unavailable: 'nav.teams' };
 const WHITE_IP_LATER: RoutePage = { unavailable: 'nav.whiteIp' };
 
@@ -100,8 +101,22 @@ export const ROUTES: RouteSpec[] = [
   },
 
   // Documents (remote_documents). `:id` of /document/list/:id is a category id (§2).
-  { path: 'document/list', handle: can('document-list', 'view', 'document'), page: DOCUMENTS_LATER },
-  { path: 'document/list/:id', handle: can('document-list-id', 'view', 'document'), page: DOCUMENTS_LATER },
+  { path: 'document/list', handle: can('document-list', 'view', 'document'), page: DOCUMENT_LIST },
+  { path: 'document/list/:id', handle: can('document-list-id', 'view', 'document'), page: DOCUMENT_LIST },
+  {
+    path: 'document/:idView',
+    handle: can('document-id-view', 'view', 'document'),
+    params: { idView: /^[^/]+-view$/ },
+    page: { remote: 'remote_documents/document-view-page' },
+  },
+  {
+    path: 'document/add',
+    handle: can('document-add', 'create', 'document'),
+    page: DOCUMENT_FORM,
+    children: [{ path: 'Form', handle: can('document-add-form', 'view', 'document') }],
+  },
+  { path: 'document/create', handle: can(undefined, 'create', 'document'), page: DOCUMENT_FORM },
+  { path: 'document/:id/edit', handle: can('document-edit', 'create', 'document'), page: DOCUMENT_FORM },
   {
     path: 'document-category/list',
     handle: can('document-category-list', 'view', 'document-category'),
@@ -139,20 +154,6 @@ export const ROUTES: RouteSpec[] = [
  * "not available in this version" panel; a later issue swaps `page` for the remote module.
  */
 export const LATER_ROUTES: RouteSpec[] = [
-  {
-    path: 'document/:idView',
-    handle: can('document-id-view', 'view', 'document'),
-    params: { idView: /^[^/]+-view$/ },
-    page: DOCUMENTS_LATER,
-  },
-  {
-    path: 'document/add',
-    handle: can('document-add', 'create', 'document'),
-    page: DOCUMENTS_LATER,
-    children: [{ path: 'Form', handle: can('document-add-form', 'view', 'document') }],
-  },
-  { path: 'document/create', handle: can(undefined, 'create', 'document'), page: DOCUMENTS_LATER },
-  { path: 'document/:id/edit', handle: can('document-edit', 'create', 'document'), page: DOCUMENTS_LATER },
   { path: 'team', handle: can('team', 'view', 'team'), page: TEAMS_LATER },
   { path: 'team/create', handle: can('team-create', 'create', 'team'), page: TEAMS_LATER },
   { path: 'team/:idEdit', handle: can('team-id-edit', 'edit', 'team'), params: { idEdit: /^[^/]+-edit$/ }, page: TEAMS_LATER },

@@ -4,3 +4,4 @@ export * from './download-file';
 export * from './storage';
 export * from './swr';
 export * from './use-session';
+export * from './upload-with-progress';
