@@ -1,4 +1,5 @@
 /** Control characters, and the bidirectional overrides that make `exe.txt` look like `txt.exe`. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**

@@ -8,6 +8,7 @@ export function htmlToPlainText(html: string): string {
   const text = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['script', 'style', 'textarea', 'noscript', 'title', 'template'] });
   return text
     .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name])
+    // eslint-disable-next-line no-control-regex -- control characters never belong in indexed text
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
