@@ -27,7 +27,7 @@ async function seed(bench) {
               case when g % 10 = 0 then 'приложение-' || g || '.pdf' else '' end
        from generate_series($1::int, $2::int) g,
             (select $5::text[] as w) words,
-            lateral (select string_agg(w[1 + floor(random() * $3)::int], ' ') || case when g % 200 = 0 then ' редкийтермин' else '' end as body
+            lateral (select string_agg(w[1 + floor(random() * $3)::int + 0 * s], ' ') || case when g % 200 = 0 then ' редкийтермин' else '' end as body
                      from generate_series(1, 120) s where g > 0) b`,
       [from, to, WORDS.length, categories[0].id, WORDS],
     );

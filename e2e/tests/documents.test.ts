@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -39,9 +39,12 @@ describe('documents', () => {
     await navigate(page, app.server.baseUrl, '/document/create');
     await page.getByRole('heading', { name: 'Добавить документ' }).waitFor();
     await page.getByLabel('Название').fill('Памятка e2e');
-    await page.getByRole('combobox', { name: 'Категория' }).click();
-    await page.getByRole('option', { name: 'Общие' }).click();
-    await page.locator('[contenteditable="true"]').first().fill('Все договоры поставки хранятся в архиве.');
+    // The kit Select, as a keyboard user opens it: focus, ↓, pick.
+    await page.getByLabel('Категория', { exact: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Общие', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Текст' }).click();
+    await page.keyboard.type('Все договоры поставки хранятся в архиве.');
     await page.getByRole('button', { name: 'Добавить ссылку' }).click();
     await page.getByLabel('Ссылка 1').fill('https://example.com/e2e');
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -119,9 +122,7 @@ describe('documents', () => {
     const context = await app.browser.newContext();
     const page = await newPage(context);
     await page.goto(`${app.server.baseUrl}/build/remotes/documents/document/list`);
-    await page.getByLabel(/email/i).fill('admin@e2e.test');
-    await page.getByLabel(/password/i).fill('e2e-Admin-password-1');
-    await page.getByRole('button', { name: /sign in/i }).click();
+    await fillLogin(page);
     await page.getByRole('navigation', { name: 'Категории документов' }).getByRole('link', { name: /Общие/ }).waitFor();
     await context.close();
   });
