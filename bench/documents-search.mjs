@@ -23,11 +23,11 @@ async function seed(bench) {
     const to = Math.min(DOCUMENTS, from + batch - 1);
     await bench.raw(
       `insert into documents (title, text, plain_text, category_id, file_names)
-       select 'Документ ' || g || ' ' || w[1 + (g % $3)], '<p>' || body || '</p>', body, $4,
+       select 'Документ ' || g || ' ' || w[1 + (g % $3::int)], '<p>' || body || '</p>', body, $4,
               case when g % 10 = 0 then 'приложение-' || g || '.pdf' else '' end
        from generate_series($1::int, $2::int) g,
             (select $5::text[] as w) words,
-            lateral (select string_agg(w[1 + floor(random() * $3)::int + 0 * s], ' ') || case when g % 200 = 0 then ' редкийтермин' else '' end as body
+            lateral (select string_agg(w[1 + floor(random() * $3::int)::int + 0 * s], ' ') || case when g % 200 = 0 then ' редкийтермин' else '' end as body
                      from generate_series(1, 120) s where g > 0) b`,
       [from, to, WORDS.length, categories[0].id, WORDS],
     );
