@@ -1,10 +1,12 @@
 // Prints p50/p95 latency of GET /api/document over 20,000 documents for several searches (full text, Russian and
 // English, ranked, with ts_headline on the page's rows), on PGlite and, when BENCH_DATABASE_URL or TEST_DATABASE_URL
 // is set, on a throw-away PostgreSQL database.
-// Usage: pnpm --filter @crm/bench bench:documents-search [-- --documents=N --requests=N]
+// Usage: pnpm --filter @crm/bench bench:documents-search [-- --documents=N --requests=N --filler=0.9]
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
 
 const DOCUMENTS = option('documents', 20_000);
+/** Share of a body's words drawn from 5,000 other terms (0: every document holds every common word, the worst case). */
+const FILLER = option('filler', 0);
 const REQUESTS = option('requests', 30);
 const WARM_UP = 3;
 
@@ -14,7 +16,10 @@ const WORDS = [
   'warehouse', 'employee', 'customer', 'refund', 'report',
 ];
 
-/** 20,000 documents of ~120 random words each, 1 in 200 with a rare term, generated inside the database. */
+/**
+ * 20,000 documents of 120 random words each (the common words above, or with `--filler` a share of 5,000 other
+ * terms), 1 in 200 with a rare term and 1 in 10 with a file, generated inside the database.
+ */
 async function seed(bench) {
   const categories = await bench.app.documentCategoryRepository.list();
   const started = performance.now();
@@ -27,9 +32,9 @@ async function seed(bench) {
               case when g % 10 = 0 then 'приложение-' || g || '.pdf' else '' end
        from generate_series($1::int, $2::int) g,
             (select $5::text[] as w) words,
-            lateral (select string_agg(w[1 + floor(random() * $3::int)::int + 0 * s], ' ') || case when g % 200 = 0 then ' редкийтермин' else '' end as body
+            lateral (select string_agg(case when random() < $6 then 'термин' || floor(random() * 5000)::int else w[1 + floor(random() * $3::int)::int + 0 * s] end, ' ') || case when g % 200 = 0 then ' редкийтермин' else '' end as body
                      from generate_series(1, 120) s where g > 0) b`,
-      [from, to, WORDS.length, categories[0].id, WORDS],
+      [from, to, WORDS.length, categories[0].id, WORDS, FILLER],
     );
   }
   await bench.raw('analyze');
@@ -67,7 +72,10 @@ for (const engine of benchEngines()) {
       { name: "'приложение' (file names)", query: `?search=${encodeURIComponent('приложение')}` },
       { name: "'договор' sorted by title", query: `?search=${encodeURIComponent('договор')}&sort=title` },
     ];
-    console.log(`\n${engine.name}: GET /api/document over ${DOCUMENTS.toLocaleString('en')} documents (seeded in ${seconds.toFixed(1)} s), ${REQUESTS} sequential requests per shape after ${WARM_UP} warm-up, 25 per page`);
+    console.log(
+      `\n${engine.name}: GET /api/document over ${DOCUMENTS.toLocaleString('en')} documents (seeded in ${seconds.toFixed(1)} s, filler ${FILLER}), ` +
+        `${REQUESTS} sequential requests per shape after ${WARM_UP} warm-up, 25 per page`,
+    );
     console.log(`${'shape'.padEnd(30)}${pad('matches', 9)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}`);
     for (const shape of shapes) {
       const first = await bench.app.inject({ method: 'GET', url: `/api/document${shape.query}`, headers: bench.headers });
