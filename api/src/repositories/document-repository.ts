@@ -184,24 +184,36 @@ export function createDocumentRepository(db: Database) {
               ? [direction(documents.createdAt)]
               : [direction(documents.updatedAt)];
 
-      const [{ total }] = await db.select({ total: count() }).from(documents).where(where);
-      const page = await db
-        .select({
-          id: documents.id,
-          title: documents.title,
-          category_id: documents.categoryId,
-          categoryTitle: documentCategories.title,
-          plainText: documents.plainText,
-          fileNames: documents.fileNames,
-          updated_at: documents.updatedAt,
-          files_count: sql<number>`(select count(*)::int from ${documentFiles} where ${documentFiles.documentId} = ${documents.id})`,
-        })
-        .from(documents)
-        .innerJoin(documentCategories, eq(documentCategories.id, documents.categoryId))
-        .where(where)
-        .orderBy(...order, desc(documents.id))
-        .limit(options.perPage)
-        .offset((options.page - 1) * options.perPage);
+      const read = async (tx: Database) => {
+        const [{ total }] = await tx.select({ total: count() }).from(documents).where(where);
+        const page = await tx
+          .select({
+            id: documents.id,
+            title: documents.title,
+            category_id: documents.categoryId,
+            categoryTitle: documentCategories.title,
+            plainText: documents.plainText,
+            fileNames: documents.fileNames,
+            updated_at: documents.updatedAt,
+            files_count: sql<number>`(select count(*)::int from ${documentFiles} where ${documentFiles.documentId} = ${documents.id})`,
+          })
+          .from(documents)
+          .innerJoin(documentCategories, eq(documentCategories.id, documents.categoryId))
+          .where(where)
+          .orderBy(...order, desc(documents.id))
+          .limit(options.perPage)
+          .offset((options.page - 1) * options.perPage);
+        return { total, page };
+      };
+      // The planner counts the @@ filter of a sequential scan as cheap, but each row's vector must be read out of
+      // TOAST and decompressed first: a scan of 20,000 documents took 5-10 times the GIN index's bitmap scan even
+      // for a term in 10% of them (docs/decisions/018). A search always has the index path, so take it.
+      const { total, page } = query
+        ? await db.transaction(async (tx) => {
+            await tx.execute(sql`set local enable_seqscan = off`);
+            return read(tx);
+          })
+        : await read(db);
 
       const headlines = new Map<number, string>();
       if (search && page.length > 0) {
