@@ -67,6 +67,7 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
   const input = useRef<HTMLInputElement>(null);
   const nextKey = useRef(0);
   const running = useRef<number | null>(null);
+  const started = useRef(new Set<number>());
   const confirm = useConfirm();
   const toast = useToast();
 
@@ -77,17 +78,20 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
     if (added.length > 0) setUploads((current) => [...current, ...added]);
   }, []);
 
-  // One upload at a time, in the order chosen (§4).
+  // One upload at a time, in the order chosen (§4). A key is started once: a render that still holds a finished
+  // upload (a synchronous SWR update can render before the removal below) must not send it again.
   useEffect(() => {
-    const next = uploads[0];
-    if (!next || running.current === next.key) return;
+    if (running.current !== null) return;
+    const next = uploads.find((upload) => !started.current.has(upload.key));
+    if (!next) return;
+    started.current.add(next.key);
     running.current = next.key;
     const setProgress = (progress: number) =>
       setUploads((current) => current.map((upload) => (upload.key === next.key ? { ...upload, progress } : upload)));
     setProgress(0);
     addDocumentMedia(documentId, next.file, { onProgress: setProgress, signal: next.controller.signal })
       .then((added) => {
-        setFiles((current) => [...current, added]);
+        setFiles((current) => (current.some((file) => file.id === added.id) ? current : [...current, added]));
         onChange?.();
       })
       .catch((error: unknown) => {
@@ -102,7 +106,10 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
 
   const cancel = (upload: Upload) => {
     upload.controller.abort();
-    if (running.current !== upload.key) setUploads((current) => current.filter((u) => u.key !== upload.key));
+    if (running.current !== upload.key) {
+      started.current.add(upload.key);
+      setUploads((current) => current.filter((u) => u.key !== upload.key));
+    }
   };
 
   const remove = async (file: DocumentFile) => {
