@@ -10,6 +10,9 @@ module.exports = createConfig({
   standalonePath: '/build/remotes/documents/',
   title: 'CRM · Documents',
   exposes: {
+    './document-list-page': './src/app/exposed/document-list-page.tsx',
+    './document-view-page': './src/app/exposed/document-view-page.tsx',
+    './document-form-page': './src/app/exposed/document-form-page.tsx',
     './document-category-list-page': './src/app/exposed/document-category-list-page.tsx',
     './add-category-drawer': './src/app/exposed/add-category-drawer.tsx',
   },

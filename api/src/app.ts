@@ -24,6 +24,9 @@ import { auditLogRoutes } from './routes/audit-log/audit-log-routes';
 import { authRoutes } from './routes/auth/auth-routes';
 import { broadcastingRoutes, userAuthRoute } from './routes/broadcasting/broadcasting-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
+import { fileStorage } from './plugins/file-storage';
+import { documentRoutes } from './routes/documents/document-routes';
+import { fileRoutes } from './routes/files/file-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { notificationRoutes } from './routes/notifications/notification-routes';
@@ -97,6 +100,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(realtime, realtimeOptions ?? {});
   await app.register(broadcasts);
   await app.register(leadImports);
+  await app.register(fileStorage);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 
@@ -111,6 +115,8 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(leadCsvRoutes);
       await api.register(uploadRoutes);
       await api.register(documentCategoryRoutes);
+      await api.register(documentRoutes);
+      await api.register(fileRoutes);
       await api.register(commentStepRoutes);
       await api.register(roleRoutes);
       await api.register(permissionRoutes);

@@ -123,11 +123,11 @@ for (const driver of testDrivers()) {
 
     async function check(route: FuzzRoute, access: Access) {
       const plainUrl = urlOf(route, {});
-      if (access.kind === 'pusher-signed') {
+      if (access.kind === 'signed') {
         const admin = await tokenOf(await userWith(PERMISSION_RULES));
         for (const [caller, token] of [['no token', undefined], ['with ability', admin]] as const) {
           const r = await send(caller, route, plainUrl, token);
-          assert.ok(r.statusCode === 401 || r.statusCode === 403, `${caller} without a Pusher signature: ${describeAnswer(r)}`);
+          assert.ok(r.statusCode === 401 || r.statusCode === 403, `${caller} without a signature: ${describeAnswer(r)}`);
         }
         return;
       }

@@ -61,6 +61,9 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1')
     .default(false),
   REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(1000),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(100_000).default(50),
+  FILE_URL_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
+  FILE_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
 });
 
 export type RemoteName = 'leads' | 'documents' | 'admin';
@@ -110,7 +113,15 @@ export interface AppConfig {
     /** The realtime service (the notifications issue sets it). */
     connectOrigins: string[];
   };
-  /** Background jobs (src/jobs/job-queue.ts). */
+  /** Document files (src/storage). */
+  files: {
+    /** MAX_UPLOAD_MB in bytes: a larger upload is cut off with 413. */
+    maxUploadBytes: number;
+    /** Key of the signed file URLs; unset, one is generated and kept in `<dataDir>/file-url-secret`. */
+    urlSecret?: string;
+    /** How long a signed file URL stays valid. */
+    urlTtlMinutes: number;
+  };
   /** The Pusher-protocol service (docs/decisions/028): embedded in this server unless `external` names one. */
   realtime: {
     appId: string;
@@ -126,6 +137,7 @@ export interface AppConfig {
     activityTimeoutSeconds: number;
     pongTimeoutSeconds: number;
   };
+  /** Background jobs (src/jobs/job-queue.ts). */
   jobs: {
     /** How long a worker holds a job without a heartbeat before another may take it over. */
     leaseSeconds: number;
@@ -219,6 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // §9: the client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
       activityTimeoutSeconds: 120,
       pongTimeoutSeconds: 30,
+    },
+    files: {
+      maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
+      urlSecret: e.FILE_URL_SECRET,
+      urlTtlMinutes: e.FILE_URL_TTL_MINUTES,
     },
     jobs: {
       leaseSeconds: e.JOB_LEASE_SECONDS,

@@ -8,6 +8,7 @@ import { createLeadSeedRepository, type NewLead } from '../repositories/lead-see
 import { createUserRepository } from '../repositories/user-repository';
 import { connectDatabase, type Database } from './client';
 import { runMigrations } from './migrate';
+import { createDocumentRepository } from '../repositories/document-repository';
 import { documentCategories } from './schema/document-categories';
 import { leadStatuses } from './schema/lead-statuses';
 import { teamMembers } from './schema/team-members';
@@ -28,6 +29,12 @@ const DEMO_USERS = [
 ];
 const DEMO_TEAMS = ['Отдел продаж', 'Отдел развития'];
 const DEMO_CATEGORIES = ['Регламенты', 'Скрипты продаж', 'Шаблоны договоров', 'Обучение', 'Прайс-листы'];
+const DEMO_DOCUMENTS = [
+  { title: 'Регламент обработки входящих заявок', text: '<p>Каждая заявка получает ответственного в течение часа. Договоры с новыми клиентами согласует руководитель отдела.</p>', links: ['https://example.com/reglament'] },
+  { title: 'Скрипт первого звонка', text: '<p>Представьтесь, уточните потребность клиента и договоритесь о следующем шаге.</p>', links: [] },
+  { title: 'Шаблон договора поставки', text: '<p>Типовой договор поставки: сроки, оплата, ответственность сторон. Supply contract template in English is attached.</p>', links: [] },
+  { title: 'Onboarding checklist', text: '<ul><li>Доступ в CRM</li><li>Обучение по продукту</li><li>First calls with a mentor</li></ul>', links: ['https://example.com/onboarding'] },
+];
 
 const MALE = {
   surnames: ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков', 'Алексеев', 'Лебедев', 'Семёнов', 'Егоров', 'Павлов', 'Козлов', 'Степанов', 'Николаев', 'Орлов', 'Андреев', 'Макаров', 'Никитин', 'Захаров'],
@@ -104,7 +111,14 @@ async function main() {
     }
     const teamRows = await db.insert(teams).values(DEMO_TEAMS.map((name) => ({ name }))).returning({ id: teams.id });
     await db.insert(teamMembers).values(DEMO_USERS.map((u, i) => ({ teamId: teamRows[u.team].id, userId: userIds[i] })));
-    await db.insert(documentCategories).values(DEMO_CATEGORIES.map((title) => ({ title })));
+    const categoryRows = await db
+      .insert(documentCategories)
+      .values(DEMO_CATEGORIES.map((title, index) => ({ title, position: index + 2 })))
+      .returning({ id: documentCategories.id });
+    const documentRepository = createDocumentRepository(db);
+    for (const [index, demo] of DEMO_DOCUMENTS.entries()) {
+      await documentRepository.create({ ...demo, category_id: categoryRows[index % categoryRows.length].id }, userIds[0]);
+    }
 
     const statusIds = (await db.select({ id: leadStatuses.id }).from(leadStatuses)).map((s) => s.id);
     const now = Date.now();
@@ -130,7 +144,7 @@ async function main() {
 
     console.log(
       [
-        `Demo data added in ${Math.round(performance.now() - started)} ms: ${count} leads, ${DEMO_USERS.length} users in ${DEMO_TEAMS.length} teams, ${DEMO_CATEGORIES.length} document categories.`,
+        `Demo data added in ${Math.round(performance.now() - started)} ms: ${count} leads, ${DEMO_USERS.length} users in ${DEMO_TEAMS.length} teams, ${DEMO_CATEGORIES.length} document categories, ${DEMO_DOCUMENTS.length} documents.`,
         `Demo users (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(', ')}`,
       ].join('\n'),
     );

@@ -86,6 +86,8 @@ describe('error handler', () => {
       STEP_IN_USE: 409,
       IP_LOCKOUT: 409,
       IP_NOT_ALLOWED: 403,
+      DOCUMENT_VERSION_CONFLICT: 409,
+      CATEGORY_IN_USE: 409,
       LEAD_VERSION_CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,
       URI_TOO_LONG: 414,

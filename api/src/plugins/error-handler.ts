@@ -31,6 +31,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'STEP_IN_USE':
     case 'IP_LOCKOUT':
     case 'LEAD_VERSION_CONFLICT':
+    case 'DOCUMENT_VERSION_CONFLICT':
+    case 'CATEGORY_IN_USE':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthRepository, createAuthRepository } from '../repositories/auth-repository';
 import { type CommentStepRepository, createCommentStepRepository } from '../repositories/comment-step-repository';
+import { createDocumentRepository, type DocumentRepository } from '../repositories/document-repository';
 import { createDocumentCategoryRepository, type DocumentCategoryRepository } from '../repositories/document-category-repository';
 import { createHealthRepository, type HealthRepository } from '../repositories/health-repository';
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
@@ -41,6 +42,7 @@ declare module 'fastify' {
     leadHistoryRepository: LeadHistoryRepository;
     leadImportRepository: LeadImportRepository;
     documentCategoryRepository: DocumentCategoryRepository;
+    documentRepository: DocumentRepository;
     commentStepRepository: CommentStepRepository;
     healthRepository: HealthRepository;
     signInAttemptRepository: SignInAttemptRepository;
@@ -69,6 +71,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
   app.decorate('leadImportRepository', createLeadImportRepository(db, scope));
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
+  app.decorate('documentRepository', createDocumentRepository(db));
   app.decorate('commentStepRepository', createCommentStepRepository(db));
   app.decorate('healthRepository', createHealthRepository(db));
   app.decorate('signInAttemptRepository', createSignInAttemptRepository(db));

@@ -53,7 +53,7 @@ describe('security headers', () => {
       assert.deepEqual(csp['style-src'], ["'self'", "'unsafe-inline'", 'https://cdn.example.com']);
       assert.deepEqual(csp['img-src'], ["'self'", 'data:', 'blob:', 'https://cdn.example.com', 'https://files.example.com']);
       assert.deepEqual(csp['connect-src'], ["'self'", 'https://cdn.example.com', 'wss://ws-eu.pusher.com']);
-      assert.deepEqual(csp['frame-src'], ['https://www.youtube.com', 'https://player.vimeo.com']);
+      assert.deepEqual(csp['frame-src'], ["'self'", 'https://view.officeapps.live.com', 'https://www.youtube.com', 'https://player.vimeo.com']);
       assert.deepEqual(csp['object-src'], ["'none'"]);
       assert.deepEqual(csp['base-uri'], ["'self'"]);
       assert.deepEqual(csp['default-src'], ["'self'"]);

@@ -5,6 +5,8 @@ import type { AppConfig } from '../config';
 
 /** The only embeds the editor makes (shared/src/editor/utils/parse-video-url.ts; the sanitiser allows the same). */
 export const EMBED_ORIGINS = ['https://www.youtube.com', 'https://player.vimeo.com'];
+/** The document preview's frames: PDFs from this server, Office files through the Microsoft web viewer. */
+export const PREVIEW_FRAME_ORIGINS = ["'self'", 'https://view.officeapps.live.com'];
 
 /** Origins of the remotes configured as full URLs (REMOTE_*_URL); a path means this server. */
 export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
@@ -19,8 +21,8 @@ export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
  * The Content Security Policy of every answer (docs/decisions/010-security-headers.md). Scripts only from this server
  * and the remotes' origins, never inline; styles may be inline because styled-components injects <style> tags; images
  * from this server, data: and blob: URLs (editor previews) and the file storage; connections to this server, the
- * remotes (their mf-manifest.json) and the realtime service; frames only the video embeds of the editor; nobody
- * may frame the app.
+ * remotes (their mf-manifest.json) and the realtime service; frames only the video embeds of the editor and the
+ * document preview (this server's signed file URLs, the Office web viewer); nobody may frame the app.
  */
 export function contentSecurityPolicy(config: Pick<AppConfig, 'remotes' | 'csp' | 'appUrl'>): Record<string, string[]> {
   const remotes = remoteOrigins(config);
@@ -32,7 +34,7 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'remotes' | 'csp' 
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...config.csp.imgOrigins],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", ...remotes, ...config.csp.connectOrigins],
-    'frame-src': EMBED_ORIGINS,
+    'frame-src': [...PREVIEW_FRAME_ORIGINS, ...EMBED_ORIGINS],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

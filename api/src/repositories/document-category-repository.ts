@@ -1,25 +1,104 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { CreateDocumentCategoryInput, DocumentCategory } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
+import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/errors';
 import { documentCategories } from '../db/schema/document-categories';
-import { notFound } from '../errors/app-error';
+import { documents } from '../db/schema/documents';
+import { AppError, notFound, validationFailed } from '../errors/app-error';
 
-const columns = { id: documentCategories.id, title: documentCategories.title };
+const columns = { id: documentCategories.id, title: documentCategories.title, position: documentCategories.position };
+
+const categoryInUse = () =>
+  new AppError('CATEGORY_IN_USE', 'В категории есть документы, поэтому её нельзя удалить. Выберите категорию, в которую их перенести.');
 
 export function createDocumentCategoryRepository(db: Database) {
+  const withCounts = async (): Promise<DocumentCategory[]> => {
+    const counts = db
+      .select({ categoryId: documents.categoryId, total: count().as('total') })
+      .from(documents)
+      .groupBy(documents.categoryId)
+      .as('counts');
+    const rows = await db
+      .select({ ...columns, documents_count: sql<number>`coalesce(${counts.total}, 0)::int` })
+      .from(documentCategories)
+      .leftJoin(counts, eq(counts.categoryId, documentCategories.id))
+      .orderBy(asc(documentCategories.position), asc(documentCategories.id));
+    return rows.map((row) => ({ ...row, documents_count: Number(row.documents_count) }));
+  };
+
+  const one = async (id: number): Promise<DocumentCategory> => {
+    const found = (await withCounts()).find((category) => category.id === id);
+    if (!found) throw notFound('Document category not found');
+    return found;
+  };
+
   return {
-    list(): Promise<DocumentCategory[]> {
-      return db.select(columns).from(documentCategories).orderBy(asc(documentCategories.title), asc(documentCategories.id));
+    /** In the order users arranged them, with how many documents each holds. */
+    list: withCounts,
+
+    async exists(id: number): Promise<boolean> {
+      const [found] = await db.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.id, id));
+      return found !== undefined;
     },
 
+    /** New categories go last. */
     async create(input: CreateDocumentCategoryInput): Promise<DocumentCategory> {
-      const [created] = await db.insert(documentCategories).values({ title: input.title }).returning(columns);
-      return created;
+      const [{ last }] = await db.select({ last: max(documentCategories.position) }).from(documentCategories);
+      const [created] = await db
+        .insert(documentCategories)
+        .values({ title: input.title, position: (last ?? 0) + 1 })
+        .returning(columns);
+      return { ...created, documents_count: 0 };
     },
 
-    async delete(id: number): Promise<void> {
-      const deleted = await db.delete(documentCategories).where(eq(documentCategories.id, id)).returning({ id: documentCategories.id });
-      if (deleted.length === 0) throw notFound('Document category not found');
+    async rename(id: number, title: string): Promise<DocumentCategory> {
+      const updated = await db.update(documentCategories).set({ title }).where(eq(documentCategories.id, id)).returning(columns);
+      if (updated.length === 0) throw notFound('Document category not found');
+      return one(id);
+    },
+
+    /** `ids` must name every category exactly once; positions become 1…n in that order. */
+    async reorder(ids: number[]): Promise<DocumentCategory[]> {
+      await db.transaction(async (tx) => {
+        const existing = await tx.select({ id: documentCategories.id }).from(documentCategories).for('update');
+        const known = new Set(existing.map((c) => c.id));
+        if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
+          throw validationFailed({ ids: ['Укажите каждую категорию ровно один раз'] });
+        }
+        await tx.execute(
+          sql`update ${documentCategories} set position = o.position
+            from unnest(${sql.param(ids)}::int[]) with ordinality as o(id, position) where ${documentCategories.id} = o.id`,
+        );
+      });
+      return withCounts();
+    },
+
+    /**
+     * Without `moveTo`, refuses while documents are in the category (the foreign key catches one added between check
+     * and delete). With it, moves them there first, in the same transaction.
+     */
+    async delete(id: number, moveTo?: number): Promise<void> {
+      if (moveTo !== undefined) {
+        if (moveTo === id) throw validationFailed({ move_to: ['Выберите другую категорию'] });
+        await db.transaction(async (tx) => {
+          const found = await tx.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.id, id)).for('update');
+          if (found.length === 0) throw notFound('Document category not found');
+          const [target] = await tx.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.id, moveTo));
+          if (!target) throw validationFailed({ move_to: ['Категория не найдена'] });
+          await tx.update(documents).set({ categoryId: moveTo }).where(eq(documents.categoryId, id));
+          await tx.delete(documentCategories).where(eq(documentCategories.id, id));
+        });
+        return;
+      }
+      const [{ used }] = await db.select({ used: count() }).from(documents).where(eq(documents.categoryId, id));
+      if (used > 0) throw categoryInUse();
+      try {
+        const deleted = await db.delete(documentCategories).where(eq(documentCategories.id, id)).returning({ id: documentCategories.id });
+        if (deleted.length === 0) throw notFound('Document category not found');
+      } catch (error) {
+        if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw categoryInUse();
+        throw error;
+      }
     },
   };
 }

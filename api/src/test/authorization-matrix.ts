@@ -7,8 +7,11 @@ import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas';
 export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  /** The Pusher HTTP API of the embedded realtime endpoint: only a request signed with the app secret passes, never a bearer token. */
-  | { kind: 'pusher-signed' }
+  /**
+   * Only a request signed with a server secret passes, never a bearer token: the Pusher HTTP API of the embedded
+   * realtime endpoint, and the expiring file URLs.
+   */
+  | { kind: 'signed' }
   /** 403 unless the role grants at least one of the pairs. */
   | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase };
 
@@ -31,7 +34,7 @@ export interface ScopeFixtures {
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signed-in' };
-export const PUSHER_SIGNED: Access = { kind: 'pusher-signed' };
+export const SIGNED: Access = { kind: 'signed' };
 export const can = (action: AbilityAction, subject: AbilitySubject): Access => ({ kind: 'ability', pairs: [[action, subject]] });
 export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
 export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
@@ -113,6 +116,17 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/document-category': can('view', 'document-category'),
   'POST /api/document-category': can('create', 'document-category'),
   'DELETE /api/document-category/:id': can('delete', 'document-category'),
+  'PUT /api/document-category/:id': can('edit', 'document-category'),
+  'POST /api/document-category/reorder': can('edit', 'document-category'),
+  'GET /api/document': can('view', 'document'),
+  'POST /api/document': can('create', 'document'),
+  'GET /api/document/:id': can('view', 'document'),
+  'PUT /api/document/:id': can('edit', 'document'),
+  'DELETE /api/document/:id': can('delete', 'document'),
+  'POST /api/document/add-media': can('edit', 'document'),
+  'GET /api/document/remove-media/:fileId': can('edit', 'document'),
+  // A signed, expiring URL is the credential (decision 019): <img>, frames and downloads send no bearer header
+  'GET /api/files/:key/:name': SIGNED,
   // comment steps
   'GET /api/comment-steps': can('view', 'step'),
   'POST /api/comment-steps': can('create', 'step'),
@@ -131,9 +145,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /broadcasting/user-auth': SIGNED_IN,
   // The public app key and where to connect: what any Pusher client page carries
   'GET /api/realtime/config': PUBLIC,
-  'POST /apps/:appId/events': PUSHER_SIGNED,
-  'POST /apps/:appId/batch_events': PUSHER_SIGNED,
-  'GET /apps/:appId/channels/:channel/users': PUSHER_SIGNED,
+  'POST /apps/:appId/events': SIGNED,
+  'POST /apps/:appId/batch_events': SIGNED,
+  'GET /apps/:appId/channels/:channel/users': SIGNED,
   'GET /api/notifications': SIGNED_IN,
   'GET /api/notifications/unread-count': SIGNED_IN,
   'POST /api/notifications/read-all': SIGNED_IN,

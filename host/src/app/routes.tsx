@@ -33,8 +33,9 @@ const NOT_FOUND: AppRouteHandle = { name: '$error', layout: 'blank', access: 'pu
 export const PROFILE_PATH = '/pages/user-profile';
 
 const LEAD_FORM: RoutePage = { remote: 'remote_leads/lead-form-page' };
+const DOCUMENT_LIST: RoutePage = { remote: 'remote_documents/document-list-page' };
+const DOCUMENT_FORM: RoutePage = { remote: 'remote_documents/document-form-page' };
 // Areas a later issue builds (docs/decisions/003): the route and its guard exist, the page says it is not available yet.
-const DOCUMENTS_LATER: RoutePage = { unavailable: 'nav.documents' };
 
 /** `/`: no page of its own, it only redirects (§2; the logic is in build-routes). */
 export const ROOT_HANDLE: AppRouteHandle = { layout: 'blank', access: 'public' };
@@ -98,8 +99,22 @@ export const ROUTES: RouteSpec[] = [
   },
 
   // Documents (remote_documents). `:id` of /document/list/:id is a category id (§2).
-  { path: 'document/list', handle: can('document-list', 'view', 'document'), page: DOCUMENTS_LATER },
-  { path: 'document/list/:id', handle: can('document-list-id', 'view', 'document'), page: DOCUMENTS_LATER },
+  { path: 'document/list', handle: can('document-list', 'view', 'document'), page: DOCUMENT_LIST },
+  { path: 'document/list/:id', handle: can('document-list-id', 'view', 'document'), page: DOCUMENT_LIST },
+  {
+    path: 'document/:idView',
+    handle: can('document-id-view', 'view', 'document'),
+    params: { idView: /^[^/]+-view$/ },
+    page: { remote: 'remote_documents/document-view-page' },
+  },
+  {
+    path: 'document/add',
+    handle: can('document-add', 'create', 'document'),
+    page: DOCUMENT_FORM,
+    children: [{ path: 'Form', handle: can('document-add-form', 'view', 'document') }],
+  },
+  { path: 'document/create', handle: can(undefined, 'create', 'document'), page: DOCUMENT_FORM },
+  { path: 'document/:id/edit', handle: can('document-edit', 'create', 'document'), page: DOCUMENT_FORM },
   {
     path: 'document-category/list',
     handle: can('document-category-list', 'view', 'document-category'),
@@ -155,27 +170,11 @@ export const ROUTES: RouteSpec[] = [
   },
 ];
 
-
 /**
- * Routes whose pages a later issue delivers. They exist now, named and guarded as §2 says, and show the
- * "not available in this version" panel; a later issue swaps `page` for the remote module.
+ * Routes whose pages a later issue delivers: they exist, named and guarded as §2 says, and show the "not available
+ * in this version" panel until that issue swaps `page` for the remote module. Every §2 area has its pages now.
  */
-export const LATER_ROUTES: RouteSpec[] = [
-  {
-    path: 'document/:idView',
-    handle: can('document-id-view', 'view', 'document'),
-    params: { idView: /^[^/]+-view$/ },
-    page: DOCUMENTS_LATER,
-  },
-  {
-    path: 'document/add',
-    handle: can('document-add', 'create', 'document'),
-    page: DOCUMENTS_LATER,
-    children: [{ path: 'Form', handle: can('document-add-form', 'view', 'document') }],
-  },
-  { path: 'document/create', handle: can(undefined, 'create', 'document'), page: DOCUMENTS_LATER },
-  { path: 'document/:id/edit', handle: can('document-edit', 'create', 'document'), page: DOCUMENTS_LATER },
-];
+export const LATER_ROUTES: RouteSpec[] = [];
 
 /** Every route of the table, for building the router and for looking routes up by name. */
 export const ALL_ROUTES: RouteSpec[] = [...ROUTES, ...LATER_ROUTES];

@@ -5,3 +5,4 @@ export * from './storage';
 export * from './swr';
 export * from './use-rules-refresh';
 export * from './use-session';
+export * from './upload-with-progress';

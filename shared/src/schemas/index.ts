@@ -4,6 +4,7 @@ export * from './api-error';
 export * from './audit-log';
 export * from './auth';
 export * from './comment-step';
+export * from './document';
 export * from './document-category';
 export * from './envelope';
 export * from './id';

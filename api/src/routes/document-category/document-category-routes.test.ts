@@ -25,7 +25,7 @@ for (const driver of testDrivers()) {
       const response = await t.app.inject({ method: 'POST', url: '/api/document-category', headers: admin, payload: { title: 'Регламенты' } });
       assert.equal(response.statusCode, 201);
       const { data } = response.json();
-      assert.deepEqual(Object.keys(data).sort(), ['id', 'title']);
+      assert.deepEqual(Object.keys(data).sort(), ['documents_count', 'id', 'position', 'title']);
       assert.deepEqual(await titles(), [DEFAULT_DOCUMENT_CATEGORY, 'Регламенты']);
 
       const deleted = await t.app.inject({ method: 'DELETE', url: `/api/document-category/${data.id}`, headers: admin });

@@ -4,9 +4,12 @@ import {
   apiErrorSchema,
   createDocumentCategoryInputSchema,
   dataEnvelope,
+  deleteDocumentCategoryQuerySchema,
   documentCategorySchema,
   idParamSchema,
   messageSchema,
+  reorderDocumentCategoriesInputSchema,
+  updateDocumentCategoryInputSchema,
 } from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
@@ -17,7 +20,7 @@ export const documentCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authorize('view', 'document-category'),
       schema: {
         tags: ['document-category'],
-        summary: 'Document categories by title',
+        summary: 'Document categories in their order, with the number of documents in each',
         security: bearerSecurity,
         response: { 200: dataEnvelope(z.array(documentCategorySchema)), ...protectedErrors },
       },
@@ -43,20 +46,52 @@ export const documentCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/document-category/reorder',
+    {
+      onRequest: app.authorize('edit', 'document-category'),
+      schema: {
+        tags: ['document-category'],
+        summary: 'Put the categories in a new order (every id, once)',
+        security: bearerSecurity,
+        body: reorderDocumentCategoriesInputSchema,
+        response: { 200: dataEnvelope(z.array(documentCategorySchema)), 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.documentCategoryRepository.reorder(request.body.ids) }),
+  );
+
+  app.put(
+    '/document-category/:id',
+    {
+      onRequest: app.authorize('edit', 'document-category'),
+      schema: {
+        tags: ['document-category'],
+        summary: 'Rename a document category',
+        security: bearerSecurity,
+        params: idParamSchema,
+        body: updateDocumentCategoryInputSchema,
+        response: { 200: dataEnvelope(documentCategorySchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.documentCategoryRepository.rename(request.params.id, request.body.title) }),
+  );
+
   app.delete(
     '/document-category/:id',
     {
       onRequest: app.authorize('delete', 'document-category'),
       schema: {
         tags: ['document-category'],
-        summary: 'Delete a document category',
+        summary: 'Delete a document category; its documents move to move_to, or the answer is 409 CATEGORY_IN_USE',
         security: bearerSecurity,
         params: idParamSchema,
-        response: { 200: messageSchema, 404: apiErrorSchema, ...protectedErrors },
+        querystring: deleteDocumentCategoryQuerySchema,
+        response: { 200: messageSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request) => {
-      await app.documentCategoryRepository.delete(request.params.id);
+      await app.documentCategoryRepository.delete(request.params.id, request.query.move_to);
       return { message: 'Document category deleted.' };
     },
   );

@@ -4,15 +4,16 @@ import { api } from '@crm/shared/api-client';
 import type { MessageAnswer } from '@crm/shared/schemas';
 import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey } from './get-document-categories';
 
-export function deleteDocumentCategory(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${DOCUMENT_CATEGORIES_PATH}/${id}`);
+/** DELETE /api/document-category/{id}; with `moveTo` its documents move there first, else a category in use is a 409. */
+export function deleteDocumentCategory(id: number, moveTo?: number): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(`${DOCUMENT_CATEGORIES_PATH}/${id}${moveTo === undefined ? '' : `?move_to=${moveTo}`}`);
 }
 
 export function useDeleteDocumentCategory() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (id: number) => {
-      const answer = await deleteDocumentCategory(id);
+    async (id: number, moveTo?: number) => {
+      const answer = await deleteDocumentCategory(id, moveTo);
       await mutate(documentCategoriesKey);
       return answer;
     },

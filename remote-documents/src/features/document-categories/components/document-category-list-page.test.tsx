@@ -18,8 +18,8 @@ const routes: RouteObject[] = [
 describe('DocumentCategoryListPage', () => {
   it("lists the categories and deletes one only after 'Уверены?'", async () => {
     let categories: DocumentCategory[] = [
-      { id: 1, title: 'Регламенты' },
-      { id: 2, title: 'Шаблоны' },
+      { id: 1, title: 'Регламенты', position: 1, documents_count: 0 },
+      { id: 2, title: 'Шаблоны', position: 2, documents_count: 0 },
     ];
     const fetch = mockFetch({
       'GET /api/document-category': () => ({ body: { data: categories } }),
@@ -30,7 +30,7 @@ describe('DocumentCategoryListPage', () => {
     });
     renderRoutes(routes, '/document-category/list');
     const user = userEvent.setup();
-    expect(await screen.findByRole('cell', { name: 'Регламенты' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Регламенты' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Удалить Шаблоны' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Отмена' }));
@@ -38,7 +38,7 @@ describe('DocumentCategoryListPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Удалить Шаблоны' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
-    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Шаблоны' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Шаблоны' })).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'DELETE /api/document-category/2')).toHaveLength(1);
     expect(screen.getByText('Категория удалена')).toBeInTheDocument();
   });
@@ -51,7 +51,7 @@ describe('DocumentCategoryListPage', () => {
       'POST /api/document-category': ({ body }) => {
         attempts += 1;
         if (attempts === 1) return { status: 422, body: { message: 'Invalid', errors: { title: ['Введите название'] } } };
-        categories = [{ id: 9, title: (body as { title: string }).title }];
+        categories = [{ id: 9, title: (body as { title: string }).title, position: 1, documents_count: 0 }];
         return { status: 201, body: { data: categories[0] } };
       },
     });
@@ -68,6 +68,6 @@ describe('DocumentCategoryListPage', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/document-category/list'));
     expect(requestsTo(fetch, 'POST /api/document-category').map((r) => r.body)).toEqual([{ title: '' }, { title: 'Договоры' }]);
-    expect(await screen.findByRole('cell', { name: 'Договоры' })).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Договоры' })).toBeInTheDocument();
   });
 });

@@ -1,0 +1,18 @@
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import type { DataEnvelope, documentSchema } from '@crm/shared/schemas';
+
+export type DocumentResponse = DataEnvelope<typeof documentSchema>;
+
+export const documentPath = (id: number) => `/document/${id}`;
+export const documentKey = (id: number) => [documentPath(id)] as const;
+
+/** GET /api/document/{id} (§7: data.data is the document, with files and links). */
+export function getDocument(id: number): Promise<DocumentResponse> {
+  return api.get<DocumentResponse>(documentPath(id));
+}
+
+/** The document for the view page; null waits. */
+export function useDocument(id: number | null) {
+  return useSWR<DocumentResponse, ApiError>(id === null ? null : documentKey(id), () => getDocument(id!));
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { SWRConfiguration } from 'swr';
+import { api } from '@crm/shared/api-client';
+import { usePagedQuery } from '@crm/shared/lists';
+import type { documentListItemSchema, listDocumentsQuerySchema, Paginated } from '@crm/shared/schemas';
+
+export const DOCUMENTS_PATH = '/document';
+
+/** What GET /api/document takes (the API's own querystring schema). */
+export type DocumentsRequest = Partial<z.output<typeof listDocumentsQuerySchema>>;
+export type DocumentsPage = Paginated<typeof documentListItemSchema>;
+
+export const documentsKey = (request: DocumentsRequest) => [DOCUMENTS_PATH, request] as const;
+
+/** Every cached page of documents, whatever its query. */
+export const isDocumentsPageKey = (key: unknown): boolean => Array.isArray(key) && key[0] === DOCUMENTS_PATH;
+
+/** GET /api/document: one page, by category, searched. */
+export function getDocuments(request: DocumentsRequest): Promise<DocumentsPage> {
+  return api.get<DocumentsPage>(DOCUMENTS_PATH, request);
+}
+
+export function useDocuments(request: DocumentsRequest | null, config?: SWRConfiguration<DocumentsPage>) {
+  return usePagedQuery(request && documentsKey(request), ([, query]) => getDocuments(query), config);
+}

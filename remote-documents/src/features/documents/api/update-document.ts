@@ -1,0 +1,8 @@
+import { api } from '@crm/shared/api-client';
+import type { DocumentInput } from '@crm/shared/schemas';
+import { documentPath, type DocumentResponse } from './get-document';
+
+/** PUT /api/document/{id} (§7); a stale `version` answers 409 DOCUMENT_VERSION_CONFLICT. */
+export function updateDocument(id: number, input: DocumentInput): Promise<DocumentResponse> {
+  return api.put<DocumentResponse>(documentPath(id), input);
+}

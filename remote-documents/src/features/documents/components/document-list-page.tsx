@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { Can } from '@crm/shared/abilities/react';
+import { useListQuery } from '@crm/shared/lists';
+import { parseRouteId } from '@crm/shared/forms';
+import { listDocumentsQuerySchema, type DocumentListItem } from '@crm/shared/schemas';
+import { Button, Card, DataTable, ErrorState, IconPlus, media, PageHeader, TextField, type DataTableColumn } from '@crm/shared/ui';
+import type { DocumentCategory } from '@crm/shared/schemas';
+import { useDocuments } from '../api/get-documents';
+import { DocumentCategorySidebar } from './document-category-sidebar';
+import { HighlightedText } from './highlighted-text';
+
+export interface DocumentListPageProps {
+  categories: readonly DocumentCategory[] | undefined;
+  categoriesLoading?: boolean;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+const Layout = styled.div`
+  display: grid;
+  gap: 1.5rem;
+  ${media.up('md')} { grid-template-columns: 16rem minmax(0, 1fr); align-items: start; }
+`;
+
+const Toolbar = styled.div`
+  padding: 1rem 1.25rem 0;
+  max-width: 28rem;
+`;
+
+const Title = styled(Link)`
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.primary};
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+`;
+
+const Excerpt = styled.p`
+  margin: 0.25rem 0 0;
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
+
+const columns: DataTableColumn<DocumentListItem>[] = [
+  {
+    key: 'title',
+    header: 'Документ',
+    sortable: true,
+    render: (row) => (
+      <div>
+        <Title to={`/document/${row.id}-view`}>{row.title}</Title>
+        <Excerpt data-testid="document-excerpt">{row.highlight ? <HighlightedText parts={row.highlight} /> : row.excerpt}</Excerpt>
+      </div>
+    ),
+  },
+  { key: 'category', header: 'Категория', render: (row) => row.category.title },
+  { key: 'files_count', header: 'Файлы', align: 'end', width: 80 },
+  { key: 'updated_at', header: 'Изменён', sortable: true, width: 180, render: (row) => dateFormat.format(new Date(row.updated_at)) },
+];
+
+/**
+ * /document/list and /document/list/:id (`:id` is a category): the categories with counts, full-text search with
+ * highlighted fragments, and a paged list. The URL holds the category, search, page, size and sort.
+ */
+export function DocumentListPage({ categories, categoriesLoading }: DocumentListPageProps) {
+  const navigate = useNavigate();
+  const categoryId = parseRouteId(useParams().id) ?? undefined;
+  const { query, update, tableProps } = useListQuery(listDocumentsQuerySchema);
+  const [search, setSearch] = useState(query.search ?? '');
+  useEffect(() => setSearch(query.search ?? ''), [query.search]);
+  useEffect(() => {
+    if (search === (query.search ?? '')) return undefined;
+    const timer = setTimeout(() => update({ search: search.trim() || undefined }, { replace: true }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, query.search, update]);
+
+  const { data, error, isLoading, mutate } = useDocuments({ ...query, category_id: categoryId });
+  const category = categories?.find((c) => c.id === categoryId);
+
+  return (
+    <>
+      <PageHeader
+        title="Документы"
+        subtitle={category?.title}
+        actions={
+          <Can I="create" a="document">
+            <Button onClick={() => navigate('/document/create')} startIcon={<IconPlus />}>
+              Добавить документ
+            </Button>
+          </Can>
+        }
+      />
+      <Layout>
+        <DocumentCategorySidebar categories={categories} loading={categoriesLoading} search={query.search ?? ''} />
+        <Card flush>
+          <Toolbar>
+            <TextField
+              label="Поиск"
+              type="search"
+              name="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Название, текст или имя файла"
+            />
+          </Toolbar>
+          {error ? (
+            <ErrorState title="Не удалось загрузить документы" message={error.message} onRetry={() => void mutate()} />
+          ) : (
+            <DataTable aria-label="Документы" columns={columns} rows={data?.data ?? []} rowKey="id" loading={isLoading} {...tableProps(data?.meta)} />
+          )}
+        </Card>
+      </Layout>
+    </>
+  );
+}
