@@ -95,6 +95,35 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/document/${doc.id}`, headers: admin })).statusCode, 404);
     });
 
+    test('changes are announced on the documents channel with ids only; a deletion is in the audit log', async () => {
+      const published: { channels: string[]; event: string; data: unknown }[] = [];
+      t.app.realtime.onPublish((event) => published.push(event));
+      const doc = (await create({ title: 'Объявляемый', text: '<p>Секретный текст</p>', links: [] })).json().data;
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/document/${doc.id}`,
+        headers: admin,
+        payload: { title: 'Объявляемый 2', category_id: categoryId, text: '', links: [], version: 1 },
+      });
+      assert.equal(saved.statusCode, 200, saved.body);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/document/${doc.id}`, headers: admin })).statusCode, 200);
+      await new Promise((resolve) => setImmediate(resolve));
+      const events = published.filter((e) => e.event === 'document.changed');
+      assert.deepEqual(
+        events.map((e) => [e.channels, e.data]),
+        [
+          [['private-documents'], { type: 'created', ids: [doc.id] }],
+          [['private-documents'], { type: 'updated', ids: [doc.id] }],
+          [['private-documents'], { type: 'deleted', ids: [doc.id] }],
+        ],
+      );
+      const audit = await t.app.inject({ method: 'GET', url: '/api/audit-log?action=document.delete', headers: admin });
+      assert.equal(audit.statusCode, 200, audit.body);
+      const [entry] = audit.json().data;
+      assert.equal(entry.subject_id, String(doc.id));
+      assert.equal(entry.before.title, 'Объявляемый 2');
+    });
+
     test('422 names every failing field at once: title, category_id, text, links.N; an update needs its version', async () => {
       const response = await t.app.inject({
         method: 'POST',

@@ -83,6 +83,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const document = await app.documentRepository.create(request.body, requireUser(request).id);
+      void app.broadcasts.documents('created', [document.id]);
       return reply.code(201).send({ data: documentAnswer(app, document) });
     },
   );
@@ -110,6 +111,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { documentId, file } = await receiveDocumentFile(app, request, checkDocument);
       try {
         const row = await app.documentRepository.addFile({ documentId, ...file }, requireUser(request).id);
+        void app.broadcasts.documents('updated', [documentId]);
         return reply.code(201).send({ data: fileAnswer(app, row) });
       } catch (error) {
         await Promise.all([file.storageKey, file.previewKey].flatMap((key) => (key ? [app.fileStorage.delete(key)] : [])));
@@ -133,6 +135,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const removed = await app.documentRepository.removeFile(request.params.fileId);
       await Promise.all([removed.storageKey, removed.previewKey].flatMap((key) => (key ? [app.fileStorage.delete(key)] : [])));
+      void app.broadcasts.documents('updated', [removed.documentId]);
       return { message: 'Файл удалён' };
     },
   );
@@ -169,6 +172,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { version, ...fields } = request.body;
       const document = await app.documentRepository.update(request.params.id, fields, version!, requireUser(request).id);
+      void app.broadcasts.documents('updated', [document.id]);
       return { data: documentAnswer(app, document) };
     },
   );
@@ -186,8 +190,16 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const before = await app.documentRepository.detail(request.params.id);
       const keys = await app.documentRepository.delete(request.params.id);
       await Promise.all(keys.map((key) => app.fileStorage.delete(key)));
+      void app.broadcasts.documents('deleted', [request.params.id]);
+      await app.audit.record(request, {
+        action: 'document.delete',
+        subjectType: 'document',
+        subjectId: request.params.id,
+        before: { title: before.title, category_id: before.category_id, links: before.links, files: before.files.map((f) => f.fileName) },
+      });
       return { message: 'Документ удалён' };
     },
   );

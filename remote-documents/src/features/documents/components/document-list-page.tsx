@@ -7,6 +7,7 @@ import { parseRouteId } from '@crm/shared/forms';
 import { listDocumentsQuerySchema, type DocumentListItem } from '@crm/shared/schemas';
 import { Button, Card, DataTable, ErrorState, IconPlus, media, PageHeader, TextField, type DataTableColumn } from '@crm/shared/ui';
 import type { DocumentCategory } from '@crm/shared/schemas';
+import { useLiveDocuments } from '../../../hooks/use-live-documents';
 import { useDocuments } from '../api/get-documents';
 import { DocumentCategorySidebar } from './document-category-sidebar';
 import { HighlightedText } from './highlighted-text';
@@ -78,6 +79,7 @@ export function DocumentListPage({ categories, categoriesLoading }: DocumentList
   }, [search, query.search, update]);
 
   const { data, error, isLoading, mutate } = useDocuments({ ...query, category_id: categoryId });
+  useLiveDocuments(() => void mutate());
   const category = categories?.find((c) => c.id === categoryId);
 
   return (

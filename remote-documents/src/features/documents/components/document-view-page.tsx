@@ -5,6 +5,7 @@ import { Can } from '@crm/shared/abilities/react';
 import { parseRouteId } from '@crm/shared/forms';
 import type { DocumentFile } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, media, PageHeader, Spinner } from '@crm/shared/ui';
+import { useLiveDocuments } from '../../../hooks/use-live-documents';
 import { useDocument } from '../api/get-document';
 import { documentCloseTarget } from '../utils/document-close-target';
 import { DocumentFileCard } from './document-file-card';
@@ -46,6 +47,7 @@ export function DocumentViewPage() {
   const navigate = useNavigate();
   const id = documentIdFromViewParam(useParams().idView);
   const { data, error, isLoading, mutate } = useDocument(id);
+  useLiveDocuments(() => void mutate(), id === null ? [] : [id]);
   const [previewed, setPreviewed] = useState<DocumentFile | null>(null);
   const document = data?.data;
 
