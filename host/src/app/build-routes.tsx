@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
 import { BlankLayout } from '../features/layout/components/blank-layout';
-import { UnavailableArea } from '../features/misc/components/unavailable-area';
 import { PageLoading } from '../features/remotes/components/page-loading';
 import { RemotePage } from '../features/remotes/components/remote-page';
 import { AppDefaultLayout } from './app-default-layout';
@@ -8,13 +7,12 @@ import { AppRoot } from './app-root';
 import { guardLoader, rootLoader } from './guard-loader';
 import { HostPage } from './host-pages';
 import type { LayoutName } from './route-handle';
-import { ALL_ROUTES, ROOT_HANDLE, type RoutePage, type RouteSpec } from './routes';
+import { ROOT_HANDLE, ROUTES, type RoutePage, type RouteSpec } from './routes';
 import { RouteError } from './route-error';
 
 function renderPage(page: RoutePage) {
   if ('remote' in page) return <RemotePage module={page.remote} />;
-  if ('host' in page) return <HostPage name={page.host} />;
-  return <UnavailableArea areaKey={page.unavailable} />;
+  return <HostPage name={page.host} />;
 }
 
 function toRouteObject(spec: RouteSpec): RouteObject {
@@ -29,7 +27,7 @@ function toRouteObject(spec: RouteSpec): RouteObject {
 }
 
 function inLayout(layout: LayoutName): RouteObject[] {
-  return ALL_ROUTES.filter((spec) => spec.handle.layout === layout).map(toRouteObject);
+  return ROUTES.filter((spec) => spec.handle.layout === layout).map(toRouteObject);
 }
 
 /** The router's route objects, built from the table; the browser router and the tests use the same ones. */

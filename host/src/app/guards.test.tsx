@@ -174,11 +174,4 @@ describe('aliases and redirects', () => {
     const { router } = renderApp('/pages/account-settings');
     expect(await landed(router)).toBe('/login?tab=account&to=/pages/user-profile');
   });
-
-  test('a later-issue area is routed, guarded and says it is not in this version', async () => {
-    signInAs('Admin');
-    const { router } = renderApp('/team');
-    expect(await landed(router)).toBe('/team');
-    expect(await screen.findByRole('heading', { name: 'Not available in this version' })).toBeInTheDocument();
-  });
 });

@@ -29,9 +29,7 @@ const ENTRIES: readonly { route: string; labelKey: string; icon: NavItem['icon']
   { route: 'audit-log', labelKey: 'nav.auditLog', icon: IconHistory },
 ];
 
-/** Areas whose page is not built yet stay out of the menu (docs/decisions/003); their routes still answer. */
-export const NAV_ITEMS: readonly NavItem[] = ENTRIES.flatMap(({ route, labelKey, icon, section }) => {
-  const { path, handle, page } = findRoute(route);
-  if (page && 'unavailable' in page) return [];
-  return [{ to: path, labelKey, icon, action: handle.action, subject: handle.subject, section }];
+export const NAV_ITEMS: readonly NavItem[] = ENTRIES.map(({ route, labelKey, icon, section }) => {
+  const { path, handle } = findRoute(route);
+  return { to: path, labelKey, icon, action: handle.action, subject: handle.subject, section };
 });

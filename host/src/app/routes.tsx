@@ -7,7 +7,7 @@ import type { AppRouteHandle } from './route-handle';
  * or the "not available in this version" panel for areas a later issue delivers (the i18n key names the area).
  * A route without a page renders its parent's page alone (children such as `/leads/add/LeadForm`).
  */
-export type RoutePage = { remote: string } | { host: HostPageName } | { unavailable: string };
+export type RoutePage = { remote: string } | { host: HostPageName };
 
 export interface RouteSpec {
   /** Relative to the app root, react-router 7 syntax. */
@@ -170,15 +170,6 @@ export const ROUTES: RouteSpec[] = [
   },
 ];
 
-/**
- * Routes whose pages a later issue delivers: they exist, named and guarded as §2 says, and show the "not available
- * in this version" panel until that issue swaps `page` for the remote module. Every §2 area has its pages now.
- */
-export const LATER_ROUTES: RouteSpec[] = [];
-
-/** Every route of the table, for building the router and for looking routes up by name. */
-export const ALL_ROUTES: RouteSpec[] = [...ROUTES, ...LATER_ROUTES];
-
 /** The path and handle of a named route (children included), e.g. for the navigation. */
 export function findRoute(name: string): { path: string; handle: AppRouteHandle; page?: RoutePage } {
   const walk = (specs: RouteSpec[], prefix: string): { path: string; handle: AppRouteHandle; page?: RoutePage } | undefined => {
@@ -190,7 +181,7 @@ export function findRoute(name: string): { path: string; handle: AppRouteHandle;
     }
     return undefined;
   };
-  const found = walk(ALL_ROUTES, '');
+  const found = walk(ROUTES, '');
   if (!found) throw new Error(`No route named ${name}`);
   return found;
 }

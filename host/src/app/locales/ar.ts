@@ -83,8 +83,6 @@ export const ar: Translation = {
     notFoundMessage: 'تعذّر العثور على الصفحة المطلوبة.',
     serverErrorTitle: 'Server Error - 500',
     serverErrorMessage: 'حدث خطأ من جهتنا.',
-    unavailableTitle: 'غير متاح في هذا الإصدار',
-    unavailableMessage: 'قسم {{area}} ليس جزءًا من هذا الإصدار من CRM بعد.',
     ipRestrictedTitle: 'الوصول من هذا العنوان غير مسموح به',
     ipRestrictedMessage: 'يسمح المسؤول بالوصول إلى CRM من عناوين IP المدرجة فقط. يراك الخادم على العنوان:',
     ipRestrictedUnknown: 'عنوان غير معروف',

@@ -86,8 +86,6 @@ export const en = {
     notFoundMessage: 'We could not find the page you are looking for.',
     serverErrorTitle: 'Server Error - 500',
     serverErrorMessage: 'Something went wrong on our side.',
-    unavailableTitle: 'Not available in this version',
-    unavailableMessage: 'The {{area}} area is not part of this version of CRM yet.',
     ipRestrictedTitle: 'Access from this address is not allowed',
     ipRestrictedMessage: 'The administrator allows access to CRM only from listed IP addresses. The server sees you at:',
     ipRestrictedUnknown: 'unknown address',

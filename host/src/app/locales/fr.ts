@@ -83,8 +83,6 @@ export const fr: Translation = {
     notFoundMessage: 'La page demandée est introuvable.',
     serverErrorTitle: 'Server Error - 500',
     serverErrorMessage: 'Une erreur est survenue de notre côté.',
-    unavailableTitle: 'Indisponible dans cette version',
-    unavailableMessage: "La zone {{area}} ne fait pas encore partie de cette version de CRM.",
     ipRestrictedTitle: "L'accès depuis cette adresse n'est pas autorisé",
     ipRestrictedMessage: "L'administrateur n'autorise l'accès au CRM que depuis certaines adresses IP. Le serveur vous voit à :",
     ipRestrictedUnknown: 'adresse inconnue',
