@@ -122,6 +122,8 @@ describe('the leads area', () => {
     const card = page.getByRole('article', { name: 'Тестовый Лид Проверочный' });
     await card.waitFor();
     const column = page.getByRole('region', { name: 'Квалифицирован' });
+    // At 1280 px the board scrolls sideways ('Без статуса' comes first): bring the target column into view, as a user would.
+    await column.scrollIntoViewIfNeeded();
     await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/leads/status/') && r.ok()),
       card.dragTo(column),
