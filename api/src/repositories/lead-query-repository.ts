@@ -38,32 +38,50 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
    * and narrowing the search reaches the rest.
    */
   async function countMatches(where: SQL | undefined): Promise<number> {
+    // Unfiltered: the estimate first, so a large table costs no counting at all.
+    if (!where) {
+      const estimate = await estimatedRows();
+      if (estimate > countCap) return estimate;
+    }
     const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(countCap + 1).as('capped');
     const [{ total }] = await db.select({ total: count() }).from(capped);
     if (total <= countCap) return total;
     if (where) return countCap;
+    const estimate = await estimatedRows();
+    if (estimate > countCap) return estimate;
+    const [{ exact }] = await db.select({ exact: count() }).from(leads);
+    return exact;
+  }
+
+  /** PostgreSQL's row estimate for `leads` (-1 while statistics are missing). */
+  async function estimatedRows(): Promise<number> {
     const [stats] = await queryRows<{ estimate: number | string }>(
       db,
       sql`select reltuples::bigint as estimate from pg_class where oid = to_regclass('leads')`,
     );
-    const estimate = Number(stats?.estimate ?? -1);
-    if (estimate > countCap) return estimate;
-    const [{ exact }] = await db.select({ exact: count() }).from(leads);
-    return exact;
+    return Number(stats?.estimate ?? -1);
   }
 
   /** One page of the list, sorted by the chosen column and then by id so pages never overlap. */
   function pageQuery(params: LeadListParams, viewerId: number, where: SQL | undefined) {
     const direction = params.sort.startsWith('-') ? desc : asc;
     const column = sortColumns[params.sort.replace(/^-/, '') as keyof typeof sortColumns];
-    return db
-      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId) })
+    // Deferred join: the skipped rows of a deep page are walked on the `(column, id)` index alone (an index-only scan
+    // once the visibility map is set), and only the page's own rows are read whole and joined (decision 032).
+    const pageIds = db
+      .select({ id: leads.id })
       .from(leads)
-      .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
       .where(where)
       .orderBy(direction(column), direction(leads.id))
       .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage);
+      .offset((params.page - 1) * params.perPage)
+      .as('page_ids');
+    return db
+      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId) })
+      .from(pageIds)
+      .innerJoin(leads, eq(leads.id, pageIds.id))
+      .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
+      .orderBy(direction(column), direction(leads.id));
   }
 
   return {
