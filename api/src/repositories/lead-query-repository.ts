@@ -91,10 +91,6 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
       return { data: await toListItems(db, rows), total };
     },
 
-    /** The SQL and parameters of one list page, for the benchmark's raw-query comparison. */
-    async listPageSql(params: LeadListParams, viewer: LeadViewer): Promise<{ sql: string; params: unknown[] }> {
-      return pageQuery(params, viewer.id, await leadFilterCondition(db, scope, params, viewer)).toSQL();
-    },
 
     /**
      * Leads the viewer can see whose normalised phone is `phoneNormalized` (as the import matches duplicates), oldest
