@@ -3,6 +3,7 @@ import { type LeadDetail, type LeadListItem, PHONE_DUPLICATES_LIMIT, type PhoneD
 import { type Database, queryRows } from '../db/client';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leads } from '../db/schema/leads';
+import { afterCursor, decodeLeadCursor, encodeLeadCursor } from './lead/lead-cursor';
 import { isFavorite, loadLeadDetail, statusColumns, toListItems } from './lead/lead-detail';
 import { leadFilterCondition, type LeadListFilters } from './lead/lead-list-filters';
 import { createLeadScope, type LeadScopeHelper, type LeadViewer } from './lead-scope';
@@ -12,6 +13,9 @@ export interface LeadListParams extends LeadListFilters {
   perPage: number;
   /** `field` or `-field`, already validated against LEAD_SORT_FIELDS. */
   sort: string;
+  /** Keyset paging: the rows after this (encoded) cursor, or before it; `page` then skips nothing. */
+  after?: string;
+  before?: string;
 }
 
 /** Above this many matches the total stops being exact; see `countMatches`. */
@@ -62,10 +66,19 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
     return Number(stats?.estimate ?? -1);
   }
 
-  /** One page of the list, sorted by the chosen column and then by id so pages never overlap. */
-  function pageQuery(params: LeadListParams, viewerId: number, where: SQL | undefined) {
-    const direction = params.sort.startsWith('-') ? desc : asc;
-    const column = sortColumns[params.sort.replace(/^-/, '') as keyof typeof sortColumns];
+  /**
+   * One page of the list, sorted by the chosen column and then by id so pages never overlap. With `before`, the scan
+   * runs the other way from the cursor and the caller turns the rows back.
+   */
+  function pageQuery(params: LeadListParams, viewerId: number, filters: SQL | undefined) {
+    const field = params.sort.replace(/^-/, '') as keyof typeof sortColumns;
+    const column = sortColumns[field];
+    const backwards = params.before !== undefined;
+    const scan = params.sort.startsWith('-') !== backwards ? 'desc' : 'asc';
+    const direction = scan === 'desc' ? desc : asc;
+    const cursorText = params.before ?? params.after;
+    const cursor = cursorText === undefined ? undefined : decodeLeadCursor(cursorText, backwards ? 'before' : 'after', field);
+    const where = cursor ? and(filters, afterCursor(field, column, scan, cursor)) : filters;
     // Deferred join: the skipped rows of a deep page are walked on the `(column, id)` index alone (an index-only scan
     // once the visibility map is set), and only the page's own rows are read whole and joined (decision 032).
     const pageIds = db
@@ -74,10 +87,10 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
       .where(where)
       .orderBy(direction(column), direction(leads.id))
       .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage)
+      .offset(cursor ? 0 : (params.page - 1) * params.perPage)
       .as('page_ids');
     return db
-      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId) })
+      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId), sortValue: sql<string | null>`${column}::text` })
       .from(pageIds)
       .innerJoin(leads, eq(leads.id, pageIds.id))
       .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
@@ -85,10 +98,17 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
   }
 
   return {
-    async list(params: LeadListParams, viewer: LeadViewer): Promise<{ data: LeadListItem[]; total: number }> {
+    /** One page, its total, and the cursors of its last and first rows (null when the page is empty). */
+    async list(
+      params: LeadListParams,
+      viewer: LeadViewer,
+    ): Promise<{ data: LeadListItem[]; total: number; nextCursor: string | null; prevCursor: string | null }> {
       const where = await leadFilterCondition(db, scope, params, viewer);
-      const [rows, total] = await Promise.all([pageQuery(params, viewer.id, where), countMatches(where)]);
-      return { data: await toListItems(db, rows), total };
+      const query = pageQuery(params, viewer.id, where);
+      const [scanned, total] = await Promise.all([query, countMatches(where)]);
+      const rows = params.before === undefined ? scanned : scanned.reverse();
+      const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeLeadCursor({ value: row.sortValue, id: row.lead.id }) : null);
+      return { data: await toListItems(db, rows), total, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
     },
 
 

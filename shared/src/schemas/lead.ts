@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema, paginationMetaSchema } from './envelope';
 import { idSchema } from './id';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 
@@ -47,5 +47,18 @@ export const listLeadsQuerySchema = pageQuerySchema.extend({
     .string()
     .regex(new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`), 'Unknown sort field')
     .default('-created_at'),
+  /**
+   * Keyset paging (optional): `after` = the `meta.next_cursor` of the page before (the rows that follow it), `before` =
+   * the `meta.prev_cursor` of the page after (the rows that precede it), under the same sort and filters. `page` is then
+   * only echoed back as `current_page`; without a cursor, `page` skips rows as before.
+   */
+  after: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+  before: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
 });
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
+
+/** GET /api/leads: the usual `meta` plus the cursors of the page's last and first rows (null on an empty page). */
+export const leadListResponseSchema = z.object({
+  data: z.array(leadListItemSchema),
+  meta: paginationMetaSchema.extend({ next_cursor: z.string().nullable(), prev_cursor: z.string().nullable() }),
+});
