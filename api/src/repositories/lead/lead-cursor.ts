@@ -15,13 +15,13 @@ export interface LeadCursor {
 export const encodeLeadCursor = (cursor: LeadCursor): string =>
   Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString('base64url');
 
-/** What a printed sort value looks like, per sort field (PostgreSQL's timestamptz text, an int4, any text). */
+/** What a printed sort value looks like, per sort field (PostgreSQL's timestamptz text, an int4, any text but NUL). */
 const valuePatterns: Record<string, RegExp> = {
   created_at: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/,
   updated_at: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/,
   status_id: /^-?\d{1,10}$/,
-  surname: /^[^\u0000]{0,300}$/,
-  phone: /^[^\u0000]{0,300}$/,
+  surname: /^[\s\S]{0,300}$/,
+  phone: /^[\s\S]{0,300}$/,
 };
 
 /** The cursor of `after`/`before`, or a 422 on that field when it is not one this API gave out. */
@@ -37,7 +37,7 @@ export function decodeLeadCursor(text: string, field: 'after' | 'before', sortFi
   const [value, id] = parsed as unknown[];
   if (sortField === 'status_id' && typeof value === 'string' && Math.abs(Number(value)) > 2_147_483_647) throw invalid();
   if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647) throw invalid();
-  if (value === null ? sortField !== 'status_id' : typeof value !== 'string' || !valuePatterns[sortField].test(value)) throw invalid();
+  if (value === null ? sortField !== 'status_id' : typeof value !== 'string' || value.includes('\u0000') || !valuePatterns[sortField].test(value)) throw invalid();
   return { value: value as string | null, id: id as number };
 }
 
