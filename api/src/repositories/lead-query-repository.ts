@@ -18,8 +18,10 @@ export interface LeadListParams extends LeadListFilters {
   before?: string;
 }
 
-/** Above this many matches the total stops being exact; see `countMatches`. */
+/** Totals never exceed this for a filtered list; see `countMatches`. */
 export const DEFAULT_COUNT_CAP = 10_000;
+/** Above this many matches a filtered total is the planner's estimate; see `countMatches`. */
+export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
 
 const sortColumns = {
   created_at: leads.createdAt,
@@ -30,31 +32,43 @@ const sortColumns = {
 } as const;
 
 /** Reading leads: the searched, filtered, sorted and counted list, and one lead's detail. */
-export function createLeadQueryRepository(db: Database, options: { countCap?: number; scope?: LeadScopeHelper } = {}) {
+export function createLeadQueryRepository(
+  db: Database,
+  options: { countCap?: number; exactCountLimit?: number; scope?: LeadScopeHelper } = {},
+) {
   const countCap = options.countCap ?? DEFAULT_COUNT_CAP;
+  const exactLimit = Math.min(options.exactCountLimit ?? DEFAULT_EXACT_COUNT_LIMIT, countCap);
   const scope = options.scope ?? createLeadScope(db);
 
   /**
-   * Totals at scale. A COUNT(*) over the filtered set on every page is a full scan per request at 100,000 leads, so:
-   * count at most countCap + 1 matches (the LIMIT subquery stops early) and, below the cap, report that exact number.
-   * Above the cap, an unfiltered list reports PostgreSQL's reltuples estimate (fresh after ANALYZE/autovacuum), falling
-   * back to one exact count while statistics are missing; a filtered list reports countCap, so its pagination stops there
-   * and narrowing the search reaches the rest.
+   * Totals at scale (decisions 009 and 032). Counting is a walk over every match, so a count stops early: up to
+   * `exactLimit` matches the total is exact (the LIMIT subquery stops at exactLimit + 1). Past it, a filtered list reports
+   * the planner's estimate of its matches, kept between exactLimit and countCap; the unfiltered list reports
+   * PostgreSQL's reltuples estimate for `leads` (fresh after ANALYZE/autovacuum), or one exact count while statistics
+   * are missing or the table is small. `estimated` says whether the total is a count or an estimate.
    */
-  async function countMatches(where: SQL | undefined): Promise<number> {
+  async function countMatches(where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
     // Unfiltered: the estimate first, so a large table costs no counting at all.
     if (!where) {
       const estimate = await estimatedRows();
-      if (estimate > countCap) return estimate;
+      if (estimate > countCap) return { total: estimate, estimated: true };
     }
-    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(countCap + 1).as('capped');
+    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(exactLimit + 1).as('capped');
     const [{ total }] = await db.select({ total: count() }).from(capped);
-    if (total <= countCap) return total;
-    if (where) return countCap;
+    if (total <= exactLimit) return { total, estimated: false };
+    if (where) return { total: Math.min(countCap, Math.max(exactLimit, await plannedRows(where))), estimated: true };
     const estimate = await estimatedRows();
-    if (estimate > countCap) return estimate;
+    if (estimate > countCap) return { total: estimate, estimated: true };
     const [{ exact }] = await db.select({ exact: count() }).from(leads);
-    return exact;
+    return { total: exact, estimated: false };
+  }
+
+  /** The planner's estimate of the leads matching `where` (EXPLAIN plans the query, it does not run it). */
+  async function plannedRows(where: SQL): Promise<number> {
+    const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${db.select({ one: sql`1` }).from(leads).where(where)}`);
+    const raw = Object.values(row ?? {})[0];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+    return Math.round(plan[0].Plan['Plan Rows']);
   }
 
   /** PostgreSQL's row estimate for `leads` (-1 while statistics are missing). */
@@ -98,17 +112,17 @@ export function createLeadQueryRepository(db: Database, options: { countCap?: nu
   }
 
   return {
-    /** One page, its total, and the cursors of its last and first rows (null when the page is empty). */
+    /** One page, its total (and whether it is an estimate), and the cursors of its last and first rows (null when the page is empty). */
     async list(
       params: LeadListParams,
       viewer: LeadViewer,
-    ): Promise<{ data: LeadListItem[]; total: number; nextCursor: string | null; prevCursor: string | null }> {
+    ): Promise<{ data: LeadListItem[]; total: number; estimated: boolean; nextCursor: string | null; prevCursor: string | null }> {
       const where = await leadFilterCondition(db, scope, params, viewer);
       const query = pageQuery(params, viewer.id, where);
-      const [scanned, total] = await Promise.all([query, countMatches(where)]);
+      const [scanned, { total, estimated }] = await Promise.all([query, countMatches(where)]);
       const rows = params.before === undefined ? scanned : scanned.reverse();
       const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeLeadCursor({ value: row.sortValue, id: row.lead.id }) : null);
-      return { data: await toListItems(db, rows), total, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
+      return { data: await toListItems(db, rows), total, estimated, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
     },
 
 

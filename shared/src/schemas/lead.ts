@@ -57,8 +57,15 @@ export const listLeadsQuerySchema = pageQuerySchema.extend({
 });
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
-/** GET /api/leads: the usual `meta` plus the cursors of the page's last and first rows (null on an empty page). */
+/**
+ * GET /api/leads: the usual `meta`, whether `total` is an estimate (past 1,000 matches; show it as "about N" or "more
+ * than 1,000"), and the cursors of the page's last and first rows (null on an empty page).
+ */
 export const leadListResponseSchema = z.object({
   data: z.array(leadListItemSchema),
-  meta: paginationMetaSchema.extend({ next_cursor: z.string().nullable(), prev_cursor: z.string().nullable() }),
+  meta: paginationMetaSchema.extend({
+    total_is_estimate: z.boolean(),
+    next_cursor: z.string().nullable(),
+    prev_cursor: z.string().nullable(),
+  }),
 });

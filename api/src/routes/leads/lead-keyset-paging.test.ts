@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import type { LeadListItem, PaginationMeta } from '@crm/shared/schemas';
+import { createLeadQueryRepository } from '../../repositories/lead-query-repository';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 
-type Page = { data: LeadListItem[]; meta: PaginationMeta & { next_cursor: string | null; prev_cursor: string | null } };
+type Page = {
+  data: LeadListItem[];
+  meta: PaginationMeta & { total_is_estimate: boolean; next_cursor: string | null; prev_cursor: string | null };
+};
 
 for (const driver of testDrivers()) {
   describe(`leads list keyset paging (${driver})`, () => {
@@ -60,11 +65,29 @@ for (const driver of testDrivers()) {
           per_page: 10,
           total: 23,
           last_page: 3,
+          total_is_estimate: false,
           next_cursor: undefined,
           prev_cursor: undefined,
         });
       });
     }
+
+    test('past the exact-count limit a filtered total is the planner estimate, within the cap, and says so', async () => {
+      await t.app.db.execute(sql`analyze leads`);
+      const viewer = { id: 1, leadScope: 'all' as const };
+      const base = { page: 1, perPage: 5, favoriteOnly: false, sort: '-created_at' };
+      const repository = createLeadQueryRepository(t.app.db, { exactCountLimit: 5, countCap: 15 });
+      const few = await repository.list({ ...base, search: 'Лид1' }, viewer);
+      // 'Лид1' matches 11 leads (Лид1, Лид10…Лид19): more than 5, so the total is the planner's guess, kept within 5…15.
+      assert.equal(few.estimated, true);
+      assert.ok(few.total >= 5 && few.total <= 15, String(few.total));
+      const exact = await repository.list({ ...base, search: 'Лид22' }, viewer);
+      assert.deepEqual([exact.total, exact.estimated], [1, false]);
+      const capped = createLeadQueryRepository(t.app.db, { exactCountLimit: 5, countCap: 5 });
+      assert.deepEqual((await capped.list({ ...base, search: 'Лид' }, viewer)).total, 5);
+      const response = await t.app.inject({ method: 'GET', url: '/api/leads?search=Лид1', headers: admin });
+      assert.equal(response.json().meta.total_is_estimate, false);
+    });
 
     test('a cursor keeps its place when a lead is added ahead of it', async () => {
       const first = await list('');

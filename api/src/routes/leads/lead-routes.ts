@@ -52,7 +52,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.after !== undefined && q.before !== undefined) {
         throw validationFailed({ before: ['Give either after or before, not both'] });
       }
-      const { data, total, nextCursor, prevCursor } = await app.leadQueryRepository.list(
+      const { data, total, estimated, nextCursor, prevCursor } = await app.leadQueryRepository.list(
         {
           page: q.page,
           perPage: q.per_page,
@@ -73,6 +73,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           per_page: q.per_page,
           total,
           last_page: Math.max(1, Math.ceil(total / q.per_page)),
+          total_is_estimate: estimated,
           next_cursor: nextCursor,
           prev_cursor: prevCursor,
         },
