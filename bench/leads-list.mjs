@@ -92,9 +92,12 @@ for (const engine of benchEngines()) {
     const operatorLogin = await bench.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'op0@bench.local', password: 'bench-password-1' } });
     const operatorHeaders = { authorization: `Bearer ${operatorLogin.json().accessToken}` };
 
+    // Page 2000 reached the keyset way: the cursor page 1999 answered with.
+    const page1999 = await bench.app.inject({ method: 'GET', url: '/api/leads?page=1999', headers: bench.headers });
     const shapes = [
       { name: 'first page', query: '' },
       { name: 'deep page (2000)', query: '?page=2000' },
+      { name: 'deep page by cursor', query: `?page=2000&after=${page1999.json().meta.next_cursor}` },
       { name: 'search name', query: `?search=${encodeURIComponent('Смирнова Иван')}` },
       { name: 'search phone digits', query: `?search=${encodeURIComponent('912 34')}` },
       { name: 'status filter', query: `?status_id=${seeded.statuses[1].id}` },
