@@ -53,19 +53,22 @@ export const listLeadsQuerySchema = pageQuerySchema.extend({
    * only echoed back as `current_page`; without a cursor, `page` skips rows as before.
    */
   after: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+  /** `cursors=1` (implied by `after`/`before`): `meta` also carries the cursors and `total_is_estimate`. */
+  cursors: z.enum(['0', '1']).optional(),
   before: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
 });
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 /**
- * GET /api/leads: the usual `meta`, whether `total` is an estimate (past 1,000 matches; show it as "about N" or "more
- * than 1,000"), and the cursors of the page's last and first rows (null on an empty page).
+ * GET /api/leads: the usual `meta`; with `cursors=1`, `after` or `before` also whether `total` is an estimate (past
+ * 1,000 matches; show it as "about N" or "more than 1,000") and the cursors of the page's last and first rows (null on
+ * an empty page). Without them `meta` is exactly the paginated one, as existing clients read it.
  */
 export const leadListResponseSchema = z.object({
   data: z.array(leadListItemSchema),
   meta: paginationMetaSchema.extend({
-    total_is_estimate: z.boolean(),
-    next_cursor: z.string().nullable(),
-    prev_cursor: z.string().nullable(),
+    total_is_estimate: z.boolean().optional(),
+    next_cursor: z.string().nullable().optional(),
+    prev_cursor: z.string().nullable().optional(),
   }),
 });

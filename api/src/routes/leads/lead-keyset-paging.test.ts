@@ -16,7 +16,7 @@ for (const driver of testDrivers()) {
     let admin: Record<string, string>;
 
     const list = async (query: string) => {
-      const response = await t.app.inject({ method: 'GET', url: `/api/leads?per_page=10&${query}`, headers: admin });
+      const response = await t.app.inject({ method: 'GET', url: `/api/leads?per_page=10&cursors=1&${query}`, headers: admin });
       assert.equal(response.statusCode, 200, response.body);
       return response.json() as Page;
     };
@@ -85,8 +85,11 @@ for (const driver of testDrivers()) {
       assert.deepEqual([exact.total, exact.estimated], [1, false]);
       const capped = createLeadQueryRepository(t.app.db, { exactCountLimit: 5, countCap: 5 });
       assert.deepEqual((await capped.list({ ...base, search: 'Лид' }, viewer)).total, 5);
-      const response = await t.app.inject({ method: 'GET', url: '/api/leads?search=Лид1', headers: admin });
+      const response = await t.app.inject({ method: 'GET', url: '/api/leads?search=Лид1&cursors=1', headers: admin });
       assert.equal(response.json().meta.total_is_estimate, false);
+      // Without cursors=1, after or before, meta is the paginated one existing clients read.
+      const plain = await t.app.inject({ method: 'GET', url: '/api/leads?search=Лид1', headers: admin });
+      assert.deepEqual(Object.keys(plain.json().meta).sort(), ['current_page', 'last_page', 'per_page', 'total']);
     });
 
     test('a cursor keeps its place when a lead is added ahead of it', async () => {

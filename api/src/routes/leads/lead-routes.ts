@@ -73,9 +73,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           per_page: q.per_page,
           total,
           last_page: Math.max(1, Math.ceil(total / q.per_page)),
-          total_is_estimate: estimated,
-          next_cursor: nextCursor,
-          prev_cursor: prevCursor,
+          ...(q.cursors === '1' || q.after !== undefined || q.before !== undefined
+            ? { total_is_estimate: estimated, next_cursor: nextCursor, prev_cursor: prevCursor }
+            : {}),
         },
       };
     },
