@@ -1,7 +1,7 @@
 // Prints p50/p95 latency and requests per second of GET /api/leads over 100,000 leads for several list shapes, next
 // to the raw SQL of the same page (the repository's query run directly on the driver), on PGlite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on a throw-away PostgreSQL database.
-// Usage: pnpm --filter @crm/bench bench:leads-list [-- --leads=N --requests=N]
+// Usage: pnpm --filter @crm/bench bench:leads-list [-- --leads=N --requests=N --explain]
 import { hashPassword } from '../api/src/lib/password.ts';
 import { roleIdsByName } from '../api/src/db/seed.ts';
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
@@ -9,6 +9,8 @@ import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs'
 const LEADS = option('leads', 100_000);
 const REQUESTS = option('requests', 50);
 const WARM_UP = 3;
+/** `--explain`: print EXPLAIN ANALYZE of every statement of each shape. */
+const EXPLAIN = process.argv.includes('--explain');
 
 const SURNAMES = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков', 'Алексеев', 'Лебедев', 'Семёнов', 'Егоров', 'Павлов', 'Козлов', 'Степанов', 'Николаев', 'Орлов', 'Андреев', 'Макаров', 'Никитин', 'Захаров'];
 const FIRSTNAMES = ['Александр', 'Дмитрий', 'Максим', 'Сергей', 'Андрей', 'Алексей', 'Артём', 'Илья', 'Кирилл', 'Михаил', 'Никита', 'Роман', 'Егор', 'Иван', 'Денис', 'Евгений'];
@@ -89,36 +91,45 @@ for (const engine of benchEngines()) {
     const seeded = await seed(bench);
     const operatorLogin = await bench.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'op0@bench.local', password: 'bench-password-1' } });
     const operatorHeaders = { authorization: `Bearer ${operatorLogin.json().accessToken}` };
-    const admin = { id: bench.adminId, leadScope: 'all' };
-    const operator = { id: seeded.userIds[0], leadScope: 'own' };
-    const base = { page: 1, perPage: 25, favoriteOnly: false, sort: '-created_at' };
 
+    // Page 2000 reached the keyset way: the cursor page 1999 answered with.
+    const page1999 = await bench.app.inject({ method: 'GET', url: '/api/leads?page=1999&cursors=1', headers: bench.headers });
     const shapes = [
-      { name: 'first page', query: '', params: base },
-      { name: 'deep page (2000)', query: '?page=2000', params: { ...base, page: 2000 } },
-      { name: 'search name', query: `?search=${encodeURIComponent('Смирнова Иван')}`, params: { ...base, search: 'Смирнова Иван' } },
-      { name: 'search phone digits', query: `?search=${encodeURIComponent('912 34')}`, params: { ...base, search: '912 34' } },
-      { name: 'status filter', query: `?status_id=${seeded.statuses[1].id}`, params: { ...base, statusId: seeded.statuses[1].id } },
-      { name: 'user filter', query: `?user_id=${seeded.userIds[3]}`, params: { ...base, userId: seeded.userIds[3] } },
-      { name: 'favourites', query: '?favorite=1', params: { ...base, favoriteOnly: true } },
-      { name: 'sort by surname', query: '?sort=surname', params: { ...base, sort: 'surname' } },
-      { name: 'Operator (own scope)', query: '', params: base, headers: operatorHeaders, viewer: operator },
+      { name: 'first page', query: '' },
+      { name: 'deep page (2000)', query: '?page=2000' },
+      { name: 'deep page by cursor', query: `?page=2000&after=${page1999.json().meta.next_cursor}` },
+      { name: 'search name', query: `?search=${encodeURIComponent('Смирнова Иван')}` },
+      { name: 'search phone digits', query: `?search=${encodeURIComponent('912 34')}` },
+      { name: 'status filter', query: `?status_id=${seeded.statuses[1].id}` },
+      { name: 'user filter', query: `?user_id=${seeded.userIds[3]}` },
+      { name: 'favourites', query: '?favorite=1' },
+      { name: 'sort by surname', query: '?sort=surname' },
+      { name: 'Operator (own scope)', query: '', headers: operatorHeaders },
     ];
 
     console.log(`\n${engine.name}: GET /api/leads over ${LEADS.toLocaleString('en')} leads (seeded in ${seeded.seconds.toFixed(1)} s), ${REQUESTS} sequential requests per shape after ${WARM_UP} warm-up`);
-    console.log('API = app.inject: auth, page query, capped count and responsible users. SQL = the same page query on the driver.');
-    console.log(`${'shape'.padEnd(22)}${pad('total', 8)}${pad('API p50', 10)}${pad('API p95', 10)}${pad('req/s', 8)}${pad('SQL p50', 10)}${pad('SQL p95', 10)}${pad('SQL q/s', 9)}`);
+    console.log('API = app.inject: auth, page query, capped count and responsible users.');
+    console.log('SQL = every statement one such request sent, recorded and replayed on the driver (concurrent ones together); ratio = API p50 / SQL p50.');
+    console.log(`${'shape'.padEnd(22)}${pad('total', 8)}${pad('API p50', 10)}${pad('API p95', 10)}${pad('req/s', 8)}${pad('stmts', 7)}${pad('SQL p50', 10)}${pad('SQL p95', 10)}${pad('SQL r/s', 9)}${pad('ratio', 7)}`);
     for (const shape of shapes) {
       const headers = shape.headers ?? bench.headers;
       const first = await bench.app.inject({ method: 'GET', url: `/api/leads${shape.query}`, headers });
       if (first.statusCode !== 200) throw new Error(`${shape.name}: ${first.statusCode} ${first.body}`);
       const api = await measure(() => bench.app.inject({ method: 'GET', url: `/api/leads${shape.query}`, headers }));
-      const page = await bench.app.leadQueryRepository.listPageSql(shape.params, shape.viewer ?? admin);
-      const sql = await measure(() => bench.raw(page.sql, page.params));
+      const statements = await bench.record(() => bench.app.inject({ method: 'GET', url: `/api/leads${shape.query}`, headers }));
+      const sql = await measure(() => bench.replay(statements));
       console.log(
         `${shape.name.padEnd(22)}${pad(first.json().meta.total, 8)}${pad(ms(api.p50), 10)}${pad(ms(api.p95), 10)}${pad(Math.round(api.perSecond), 8)}` +
-          `${pad(ms(sql.p50), 10)}${pad(ms(sql.p95), 10)}${pad(Math.round(sql.perSecond), 9)}`,
+          `${pad(statements.flat().length, 7)}${pad(ms(sql.p50), 10)}${pad(ms(sql.p95), 10)}${pad(Math.round(sql.perSecond), 9)}${pad(`${(api.p50 / sql.p50).toFixed(2)}×`, 7)}`,
       );
+      if (EXPLAIN) {
+        for (const args of statements.flat()) {
+          const [text, params] = typeof args[0] === 'string' ? args : [args[0].text, args[0].values ?? args[1]];
+          if (/^\s*explain/i.test(text)) continue; // the count's estimate is itself an EXPLAIN
+          const plan = await bench.raw(`explain analyze ${text}`, params);
+          console.log(`  ${text.slice(0, 160)}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+        }
+      }
     }
   } finally {
     await bench.close();

@@ -50,6 +50,18 @@ export async function startBenchApp(engine, env = {}) {
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });
   const { accessToken, userData } = login.json();
   const client = connection.driver === 'pglite' ? connection.client : connection.db.$client;
+  // Every query the app sends goes through client.query (drizzle's sessions on both drivers call it); while `recording`
+  // is set, each call's arguments and start/end times are kept, so the same statements can be replayed on the driver.
+  const query = client.query.bind(client);
+  let recording;
+  client.query = (...args) => {
+    if (!recording) return query(...args);
+    const entry = { args, start: performance.now(), end: 0 };
+    recording.push(entry);
+    return Promise.resolve(query(...args)).finally(() => {
+      entry.end = performance.now();
+    });
+  };
 
   return {
     app,
@@ -57,7 +69,32 @@ export async function startBenchApp(engine, env = {}) {
     adminId: userData.id,
     headers: { authorization: `Bearer ${accessToken}` },
     /** Runs SQL on the driver itself, bypassing Fastify and drizzle's mapping. */
-    raw: (sql, params) => client.query(sql, params),
+    raw: (sql, params) => query(sql, params),
+    /**
+     * The statements `run` sends to the database, in order, grouped as they ran: a statement sent before the previous
+     * ones finished (the page and its count under Promise.all) joins their group.
+     */
+    async record(run) {
+      const entries = [];
+      recording = entries;
+      try {
+        await run();
+      } finally {
+        recording = undefined;
+      }
+      const groups = [];
+      let groupEnd = -Infinity;
+      for (const entry of entries) {
+        if (groups.length && entry.start < groupEnd) groups.at(-1).push(entry.args);
+        else groups.push([entry.args]);
+        groupEnd = Math.max(groupEnd, entry.end);
+      }
+      return groups;
+    },
+    /** Sends recorded statement groups straight to the driver: each group's statements together, groups in order. */
+    async replay(groups) {
+      for (const group of groups) await Promise.all(group.map((args) => query(...args)));
+    },
     async close() {
       await app.close();
       await connection.close();

@@ -3,6 +3,7 @@ import { type LeadDetail, type LeadListItem, PHONE_DUPLICATES_LIMIT, type PhoneD
 import { type Database, queryRows } from '../db/client';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leads } from '../db/schema/leads';
+import { afterCursor, decodeLeadCursor, encodeLeadCursor } from './lead/lead-cursor';
 import { isFavorite, loadLeadDetail, statusColumns, toListItems } from './lead/lead-detail';
 import { leadFilterCondition, type LeadListFilters } from './lead/lead-list-filters';
 import { createLeadScope, type LeadScopeHelper, type LeadViewer } from './lead-scope';
@@ -12,10 +13,15 @@ export interface LeadListParams extends LeadListFilters {
   perPage: number;
   /** `field` or `-field`, already validated against LEAD_SORT_FIELDS. */
   sort: string;
+  /** Keyset paging: the rows after this (encoded) cursor, or before it; `page` then skips nothing. */
+  after?: string;
+  before?: string;
 }
 
-/** Above this many matches the total stops being exact; see `countMatches`. */
+/** Totals never exceed this for a filtered list; see `countMatches`. */
 export const DEFAULT_COUNT_CAP = 10_000;
+/** Above this many matches a filtered total is the planner's estimate; see `countMatches`. */
+export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
 
 const sortColumns = {
   created_at: leads.createdAt,
@@ -26,57 +32,99 @@ const sortColumns = {
 } as const;
 
 /** Reading leads: the searched, filtered, sorted and counted list, and one lead's detail. */
-export function createLeadQueryRepository(db: Database, options: { countCap?: number; scope?: LeadScopeHelper } = {}) {
+export function createLeadQueryRepository(
+  db: Database,
+  options: { countCap?: number; exactCountLimit?: number; scope?: LeadScopeHelper } = {},
+) {
   const countCap = options.countCap ?? DEFAULT_COUNT_CAP;
+  const exactLimit = Math.min(options.exactCountLimit ?? DEFAULT_EXACT_COUNT_LIMIT, countCap);
   const scope = options.scope ?? createLeadScope(db);
 
   /**
-   * Totals at scale. A COUNT(*) over the filtered set on every page is a full scan per request at 100,000 leads, so:
-   * count at most countCap + 1 matches (the LIMIT subquery stops early) and, below the cap, report that exact number.
-   * Above the cap, an unfiltered list reports PostgreSQL's reltuples estimate (fresh after ANALYZE/autovacuum), falling
-   * back to one exact count while statistics are missing; a filtered list reports countCap, so its pagination stops there
-   * and narrowing the search reaches the rest.
+   * Totals at scale (decisions 009 and 032). Counting is a walk over every match, so a count stops early: up to
+   * `exactLimit` matches the total is exact (the LIMIT subquery stops at exactLimit + 1). Past it, a filtered list reports
+   * the planner's estimate of its matches, kept between exactLimit and countCap; the unfiltered list reports
+   * PostgreSQL's reltuples estimate for `leads` (fresh after ANALYZE/autovacuum), or one exact count while statistics
+   * are missing or the table is small. `estimated` says whether the total is a count or an estimate.
    */
-  async function countMatches(where: SQL | undefined): Promise<number> {
-    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(countCap + 1).as('capped');
+  async function countMatches(where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
+    // Unfiltered: the estimate first, so a large table costs no counting at all.
+    if (!where) {
+      const estimate = await estimatedRows();
+      if (estimate > countCap) return { total: estimate, estimated: true };
+    }
+    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(exactLimit + 1).as('capped');
     const [{ total }] = await db.select({ total: count() }).from(capped);
-    if (total <= countCap) return total;
-    if (where) return countCap;
+    if (total <= exactLimit) return { total, estimated: false };
+    if (where) return { total: Math.min(countCap, Math.max(exactLimit, await plannedRows(where))), estimated: true };
+    const estimate = await estimatedRows();
+    if (estimate > countCap) return { total: estimate, estimated: true };
+    const [{ exact }] = await db.select({ exact: count() }).from(leads);
+    return { total: exact, estimated: false };
+  }
+
+  /** The planner's estimate of the leads matching `where` (EXPLAIN plans the query, it does not run it). */
+  async function plannedRows(where: SQL): Promise<number> {
+    const [row] = await queryRows<Record<string, unknown>>(db, sql`explain (format json) ${db.select({ one: sql`1` }).from(leads).where(where)}`);
+    const raw = Object.values(row ?? {})[0];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
+    return Math.round(plan[0].Plan['Plan Rows']);
+  }
+
+  /** PostgreSQL's row estimate for `leads` (-1 while statistics are missing). */
+  async function estimatedRows(): Promise<number> {
     const [stats] = await queryRows<{ estimate: number | string }>(
       db,
       sql`select reltuples::bigint as estimate from pg_class where oid = to_regclass('leads')`,
     );
-    const estimate = Number(stats?.estimate ?? -1);
-    if (estimate > countCap) return estimate;
-    const [{ exact }] = await db.select({ exact: count() }).from(leads);
-    return exact;
+    return Number(stats?.estimate ?? -1);
   }
 
-  /** One page of the list, sorted by the chosen column and then by id so pages never overlap. */
-  function pageQuery(params: LeadListParams, viewerId: number, where: SQL | undefined) {
-    const direction = params.sort.startsWith('-') ? desc : asc;
-    const column = sortColumns[params.sort.replace(/^-/, '') as keyof typeof sortColumns];
-    return db
-      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId) })
+  /**
+   * One page of the list, sorted by the chosen column and then by id so pages never overlap. With `before`, the scan
+   * runs the other way from the cursor and the caller turns the rows back.
+   */
+  function pageQuery(params: LeadListParams, viewerId: number, filters: SQL | undefined) {
+    const field = params.sort.replace(/^-/, '') as keyof typeof sortColumns;
+    const column = sortColumns[field];
+    const backwards = params.before !== undefined;
+    const scan = params.sort.startsWith('-') !== backwards ? 'desc' : 'asc';
+    const direction = scan === 'desc' ? desc : asc;
+    const cursorText = params.before ?? params.after;
+    const cursor = cursorText === undefined ? undefined : decodeLeadCursor(cursorText, backwards ? 'before' : 'after', field);
+    const where = cursor ? and(filters, afterCursor(field, column, scan, cursor)) : filters;
+    // Deferred join: the skipped rows of a deep page are walked on the `(column, id)` index alone (an index-only scan
+    // once the visibility map is set), and only the page's own rows are read whole and joined (decision 032).
+    const pageIds = db
+      .select({ id: leads.id })
       .from(leads)
-      .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
       .where(where)
       .orderBy(direction(column), direction(leads.id))
       .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage);
+      .offset(cursor ? 0 : (params.page - 1) * params.perPage)
+      .as('page_ids');
+    return db
+      .select({ lead: leads, status: statusColumns, isFavorite: isFavorite(viewerId), sortValue: sql<string | null>`${column}::text` })
+      .from(pageIds)
+      .innerJoin(leads, eq(leads.id, pageIds.id))
+      .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
+      .orderBy(direction(column), direction(leads.id));
   }
 
   return {
-    async list(params: LeadListParams, viewer: LeadViewer): Promise<{ data: LeadListItem[]; total: number }> {
+    /** One page, its total (and whether it is an estimate), and the cursors of its last and first rows (null when the page is empty). */
+    async list(
+      params: LeadListParams,
+      viewer: LeadViewer,
+    ): Promise<{ data: LeadListItem[]; total: number; estimated: boolean; nextCursor: string | null; prevCursor: string | null }> {
       const where = await leadFilterCondition(db, scope, params, viewer);
-      const [rows, total] = await Promise.all([pageQuery(params, viewer.id, where), countMatches(where)]);
-      return { data: await toListItems(db, rows), total };
+      const query = pageQuery(params, viewer.id, where);
+      const [scanned, { total, estimated }] = await Promise.all([query, countMatches(where)]);
+      const rows = params.before === undefined ? scanned : scanned.reverse();
+      const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeLeadCursor({ value: row.sortValue, id: row.lead.id }) : null);
+      return { data: await toListItems(db, rows), total, estimated, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
     },
 
-    /** The SQL and parameters of one list page, for the benchmark's raw-query comparison. */
-    async listPageSql(params: LeadListParams, viewer: LeadViewer): Promise<{ sql: string; params: unknown[] }> {
-      return pageQuery(params, viewer.id, await leadFilterCondition(db, scope, params, viewer)).toSQL();
-    },
 
     /**
      * Leads the viewer can see whose normalised phone is `phoneNormalized` (as the import matches duplicates), oldest

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema, paginationMetaSchema } from './envelope';
 import { idSchema } from './id';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 
@@ -47,5 +47,28 @@ export const listLeadsQuerySchema = pageQuerySchema.extend({
     .string()
     .regex(new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`), 'Unknown sort field')
     .default('-created_at'),
+  /**
+   * Keyset paging (optional): `after` = the `meta.next_cursor` of the page before (the rows that follow it), `before` =
+   * the `meta.prev_cursor` of the page after (the rows that precede it), under the same sort and filters. `page` is then
+   * only echoed back as `current_page`; without a cursor, `page` skips rows as before.
+   */
+  after: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
+  /** `cursors=1` (implied by `after`/`before`): `meta` also carries the cursors and `total_is_estimate`. */
+  cursors: z.enum(['0', '1']).optional(),
+  before: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/, 'Invalid cursor').optional(),
 });
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
+
+/**
+ * GET /api/leads: the usual `meta`; with `cursors=1`, `after` or `before` also whether `total` is an estimate (past
+ * 1,000 matches; show it as "about N" or "more than 1,000") and the cursors of the page's last and first rows (null on
+ * an empty page). Without them `meta` is exactly the paginated one, as existing clients read it.
+ */
+export const leadListResponseSchema = z.object({
+  data: z.array(leadListItemSchema),
+  meta: paginationMetaSchema.extend({
+    total_is_estimate: z.boolean().optional(),
+    next_cursor: z.string().nullable().optional(),
+    prev_cursor: z.string().nullable().optional(),
+  }),
+});

@@ -34,12 +34,14 @@ export const leads = pgTable(
   (t) => [
     // Ascending on purpose: a backward scan serves ORDER BY created_at DESC, id DESC (NULLS FIRST) too.
     index('leads_created_at_id_idx').on(t.createdAt, t.id),
-    index('leads_updated_at_idx').on(t.updatedAt),
-    index('leads_surname_idx').on(t.surname),
-    index('leads_status_id_idx').on(t.statusId),
+    // Every sort the list offers is `column, id` in one direction, so an index on the pair serves the ORDER BY and its
+    // LIMIT without a sort step (decision 032).
+    index('leads_updated_at_id_idx').on(t.updatedAt, t.id),
+    index('leads_surname_id_idx').on(t.surname, t.id),
+    index('leads_status_id_id_idx').on(t.statusId, t.id),
     index('leads_created_by_idx').on(t.createdBy),
     // Import duplicate detection and the phone sort.
-    index('leads_phone_normalized_idx').on(t.phoneNormalized),
+    index('leads_phone_normalized_id_idx').on(t.phoneNormalized, t.id),
     index('leads_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

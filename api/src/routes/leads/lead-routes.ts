@@ -14,16 +14,15 @@ import {
   leadAssigneeSchema,
   listLeadAssigneesQuerySchema,
   leadInputSchema,
-  leadListItemSchema,
+  leadListResponseSchema,
   leadStatusChangeInputSchema,
   leadUpdateInputSchema,
   listLeadsQuerySchema,
   messageSchema,
-  paginated,
   phoneDuplicateSchema,
   phoneDuplicatesQuerySchema,
 } from '@crm/shared/schemas';
-import { AppError } from '../../errors/app-error';
+import { AppError, validationFailed } from '../../errors/app-error';
 import { checkFields } from '../check-fields';
 import { parsePhone } from '../../lib/phone';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
@@ -45,12 +44,15 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One page of the leads the caller may see, searched, filtered and sorted',
         security: bearerSecurity,
         querystring: listLeadsQuerySchema,
-        response: { 200: paginated(leadListItemSchema), 422: apiErrorSchema, ...protectedErrors },
+        response: { 200: leadListResponseSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
     async (request) => {
       const q = request.query;
-      const { data, total } = await app.leadQueryRepository.list(
+      if (q.after !== undefined && q.before !== undefined) {
+        throw validationFailed({ before: ['Give either after or before, not both'] });
+      }
+      const { data, total, estimated, nextCursor, prevCursor } = await app.leadQueryRepository.list(
         {
           page: q.page,
           perPage: q.per_page,
@@ -59,12 +61,22 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           userId: q.user_id,
           favoriteOnly: q.favorite === '1',
           sort: q.sort,
+          after: q.after,
+          before: q.before,
         },
         leadViewer(request),
       );
       return {
         data,
-        meta: { current_page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+        meta: {
+          current_page: q.page,
+          per_page: q.per_page,
+          total,
+          last_page: Math.max(1, Math.ceil(total / q.per_page)),
+          ...(q.cursors === '1' || q.after !== undefined || q.before !== undefined
+            ? { total_is_estimate: estimated, next_cursor: nextCursor, prev_cursor: prevCursor }
+            : {}),
+        },
       };
     },
   );
