@@ -113,7 +113,7 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
             <Toast key={toast.id} role="status" aria-live="polite" $kind={toast.kind}>
               <Icon size={22} />
               <Message>{toast.message}</Message>
-              <Close type="button" aria-label={t('common.close')} onClick={() => dismiss(toast.id)}>
+              <Close type="button" aria-label={t('toast.close')} onClick={() => dismiss(toast.id)}>
                 <IconX size={16} />
               </Close>
             </Toast>

@@ -17,6 +17,9 @@ export const uiRu = {
     no: 'Нет',
     confirmQuestion: 'Уверены?',
   },
+  toast: {
+    close: 'Закрыть уведомление',
+  },
   table: {
     // §8 interface text, verbatim in every language.
     noData: 'No data available',
@@ -114,6 +117,9 @@ export const uiEn: UiResource = {
     yes: 'Yes',
     no: 'No',
     confirmQuestion: 'Уверены?',
+  },
+  toast: {
+    close: 'Dismiss',
   },
   table: {
     noData: 'No data available',
