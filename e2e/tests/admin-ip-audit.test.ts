@@ -15,20 +15,20 @@ describe('IP allow-list and audit log', () => {
     const page = await newPage(context);
     await page.goto(`${app.server.baseUrl}/build/remotes/admin/comment-step/list`);
     await fillLogin(page);
-    await page.getByRole('table', { name: 'Comment steps' }).getByRole('row', { name: /Первичный контакт/ }).waitFor();
+    await page.getByRole('table', { name: 'Шаги комментариев' }).getByRole('row', { name: /Первичный контакт/ }).waitFor();
 
-    await page.getByRole('button', { name: 'Add step' }).click();
-    const drawer = page.getByRole('dialog', { name: 'New step' });
-    await drawer.getByLabel('Name').fill('Повторный звонок');
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Добавить шаг' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Новый шаг' });
+    await drawer.getByLabel('Название').fill('Повторный звонок');
+    await drawer.getByRole('button', { name: 'Сохранить' }).click();
     await drawer.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /Повторный звонок/ });
     await row.waitFor();
     assert.equal(await row.locator('[data-color]').first().getAttribute('data-color'), '#0D9394');
 
-    await row.getByRole('button', { name: 'Archive Повторный звонок' }).click();
-    await row.getByText('Archived').waitFor();
-    await row.getByRole('button', { name: 'Restore Повторный звонок' }).waitFor();
+    await row.getByRole('button', { name: 'В архив Повторный звонок' }).click();
+    await row.getByText('В архиве').waitFor();
+    await row.getByRole('button', { name: 'Восстановить Повторный звонок' }).waitFor();
     await context.close();
   });
 
