@@ -39,16 +39,16 @@ describe('IP allow-list and audit log', () => {
     await navigate(page, app.server.baseUrl, '/white-ip/list');
     await page.getByTestId('your-ip').filter({ hasText: '127.0.0.1' }).waitFor();
 
-    await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByRole('button', { name: 'Добавить адрес' }).click();
     await page.waitForURL(/\/build\/white-ip\/list\/AddDrawer$/);
-    const drawer = page.getByRole('dialog', { name: 'New IP entry' });
-    await drawer.getByLabel('Address or range').fill('10.0.0.0/8');
-    await drawer.getByLabel('Comment').fill('Office network only');
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Новый IP-адрес' });
+    await drawer.getByLabel('Адрес или диапазон').fill('10.0.0.0/8');
+    await drawer.getByLabel('Комментарий').fill('Office network only');
+    await drawer.getByRole('button', { name: 'Сохранить' }).click();
 
     const lockout = page.getByRole('alertdialog', { name: /your own address 127\.0\.0\.1 is no longer allowed/ });
     await lockout.waitFor();
-    await lockout.getByRole('button', { name: 'Save anyway' }).click();
+    await lockout.getByRole('button', { name: 'Всё равно сохранить' }).click();
 
     await page.getByRole('heading', { name: 'Access from this address is not allowed' }).waitFor();
     assert.equal(await page.getByTestId('refused-address').textContent(), '127.0.0.1');
