@@ -15,20 +15,20 @@ describe('IP allow-list and audit log', () => {
     const page = await newPage(context);
     await page.goto(`${app.server.baseUrl}/build/remotes/admin/comment-step/list`);
     await fillLogin(page);
-    await page.getByRole('table', { name: 'Comment steps' }).getByRole('row', { name: /Первичный контакт/ }).waitFor();
+    await page.getByRole('table', { name: 'Шаги комментариев' }).getByRole('row', { name: /Первичный контакт/ }).waitFor();
 
-    await page.getByRole('button', { name: 'Add step' }).click();
-    const drawer = page.getByRole('dialog', { name: 'New step' });
-    await drawer.getByLabel('Name').fill('Повторный звонок');
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Добавить шаг' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Новый шаг' });
+    await drawer.getByLabel('Название').fill('Повторный звонок');
+    await drawer.getByRole('button', { name: 'Сохранить' }).click();
     await drawer.waitFor({ state: 'detached' });
     const row = page.getByRole('row', { name: /Повторный звонок/ });
     await row.waitFor();
     assert.equal(await row.locator('[data-color]').first().getAttribute('data-color'), '#0D9394');
 
-    await row.getByRole('button', { name: 'Archive Повторный звонок' }).click();
-    await row.getByText('Archived').waitFor();
-    await row.getByRole('button', { name: 'Restore Повторный звонок' }).waitFor();
+    await row.getByRole('button', { name: 'В архив Повторный звонок' }).click();
+    await row.getByText('В архиве').waitFor();
+    await row.getByRole('button', { name: 'Восстановить Повторный звонок' }).waitFor();
     await context.close();
   });
 
@@ -39,16 +39,16 @@ describe('IP allow-list and audit log', () => {
     await navigate(page, app.server.baseUrl, '/white-ip/list');
     await page.getByTestId('your-ip').filter({ hasText: '127.0.0.1' }).waitFor();
 
-    await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByRole('button', { name: 'Добавить адрес' }).click();
     await page.waitForURL(/\/build\/white-ip\/list\/AddDrawer$/);
-    const drawer = page.getByRole('dialog', { name: 'New IP entry' });
-    await drawer.getByLabel('Address or range').fill('10.0.0.0/8');
-    await drawer.getByLabel('Comment').fill('Office network only');
-    await drawer.getByRole('button', { name: 'Save' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Новый IP-адрес' });
+    await drawer.getByLabel('Адрес или диапазон').fill('10.0.0.0/8');
+    await drawer.getByLabel('Комментарий').fill('Office network only');
+    await drawer.getByRole('button', { name: 'Сохранить' }).click();
 
     const lockout = page.getByRole('alertdialog', { name: /your own address 127\.0\.0\.1 is no longer allowed/ });
     await lockout.waitFor();
-    await lockout.getByRole('button', { name: 'Save anyway' }).click();
+    await lockout.getByRole('button', { name: 'Всё равно сохранить' }).click();
 
     await page.getByRole('heading', { name: 'Access from this address is not allowed' }).waitFor();
     assert.equal(await page.getByTestId('refused-address').textContent(), '127.0.0.1');

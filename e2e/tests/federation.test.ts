@@ -70,7 +70,7 @@ describe('federation', () => {
       await page.getByRole('row', { name: /Новый/ }).waitFor();
       // Client-side navigation keeps one page session, so all three remotes load into it.
       await page.getByRole('link', { name: /comment steps/i }).click();
-      await page.getByRole('heading', { name: /comment steps/i }).first().waitFor();
+      await page.getByRole('heading', { name: 'Шаги комментариев' }).first().waitFor();
       await page.getByRole('link', { name: /document categories/i }).click();
       await page.getByRole('heading', { name: 'Категории документов' }).first().waitFor();
       const count = await page.evaluate(

@@ -12,7 +12,7 @@ async function exerciseLeadStatuses(page: Page, drawerUrl: RegExp, name: string)
 
   // An empty name comes back from the server as a 422 shown under the field.
   await drawer.getByRole('button', { name: 'Сохранить' }).click();
-  await drawer.getByText('Enter a name').waitFor();
+  await drawer.getByText('Укажите название').waitFor();
 
   await drawer.getByLabel('Название').fill(name);
   await drawer.getByRole('button', { name: 'Сохранить' }).click();

@@ -108,8 +108,8 @@ describe('leads usability', () => {
     }
 
     // The bulk bar: 'Снять выделение' stays on the bar's one row.
-    await table.getByRole('checkbox', { name: 'Select row' }).nth(0).check();
-    await table.getByRole('checkbox', { name: 'Select row' }).nth(1).check();
+    await table.getByRole('checkbox', { name: 'Выбрать строку' }).nth(0).check();
+    await table.getByRole('checkbox', { name: 'Выбрать строку' }).nth(1).check();
     const bar = page.getByRole('region', { name: 'Действия с выбранными лидами' });
     const clear = bar.getByRole('button', { name: 'Снять выделение' });
     const count = bar.getByText('Выбрано: 2');

@@ -133,9 +133,9 @@ describe('security headers and the CSP, in Chromium', () => {
     await page.getByRole('heading', { name: 'Добавить лида' }).waitFor();
     // An image uploaded through the editor shows (img-src 'self').
     await page.getByRole('textbox', { name: 'Общие заметки по Лиду' }).click();
-    await page.getByRole('button', { name: 'Insert image' }).click();
-    await page.getByLabel('Image file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByRole('button', { name: 'Вставить изображение' }).click();
+    await page.getByLabel('Файл изображения').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Загрузить', exact: true }).click();
     const image = page.getByRole('textbox', { name: 'Общие заметки по Лиду' }).locator('img');
     await image.waitFor();
     assert.match((await image.getAttribute('src')) ?? '', /^\/api\/uploads\/[0-9a-f]{32}\.png$/);

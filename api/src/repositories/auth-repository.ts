@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import type { LeadScope } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema/access-tokens';
@@ -78,6 +78,16 @@ export function createAuthRepository(db: Database) {
         .update(accessTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+    },
+
+    /** After the user changes their own password: every other session ends, the one in use stays. */
+    async revokeOtherAccessTokens(userId: number, keepTokenId: number): Promise<number> {
+      const revoked = await db
+        .update(accessTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), ne(accessTokens.id, keepTokenId)))
+        .returning({ id: accessTokens.id });
+      return revoked.length;
     },
 
     /** A new reset token replaces any earlier one, so only the latest mail works. */

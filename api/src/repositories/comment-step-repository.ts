@@ -66,7 +66,7 @@ export function createCommentStepRepository(db: Database) {
         const existing = await tx.select({ id: commentSteps.id }).from(commentSteps).for('update');
         const known = new Set(existing.map((s) => s.id));
         if (new Set(ids).size !== ids.length || ids.length !== known.size || ids.some((id) => !known.has(id))) {
-          throw validationFailed({ ids: ['List every step exactly once'] });
+          throw validationFailed({ ids: ['Перечислите каждый шаг ровно один раз'] });
         }
         await tx.execute(
           sql`update ${commentSteps} set position = o.position

@@ -130,6 +130,11 @@ export function createUserRepository(db: Database) {
   }
 
   return {
+    async findById(id: number): Promise<UserWithRole | undefined> {
+      const [row] = await db.select(userWithRoleColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
     async findByEmail(email: string): Promise<UserWithRole | undefined> {
       const [row] = await db
         .select(userWithRoleColumns)

@@ -72,6 +72,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/auth/me': SIGNED_IN,
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
+  'POST /api/auth/change-password': SIGNED_IN,
   // users
   'GET /api/users': can('view', 'users'),
   'GET /api/users/list': can('view', 'users'),

@@ -1,8 +1,9 @@
 import { AbilityProvider } from '@crm/shared/abilities/react';
 import { ApiError, fetcher, useRulesRefresh, useSession } from '@crm/shared/api-client';
 import { RealtimeProvider } from '@crm/shared/realtime';
-import { ConfirmProvider, ToastProvider } from '@crm/shared/ui';
+import { ConfirmProvider, ToastProvider, UiLanguageProvider } from '@crm/shared/ui';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ThemePreferenceProvider } from '../features/layout/components/theme-preference-provider';
 import './i18n';
@@ -27,6 +28,12 @@ function SessionAbilityProvider({ children }: { children: ReactNode }) {
   return <AbilityProvider rules={rules}>{children}</AbilityProvider>;
 }
 
+/** The shared kit speaks the shell's language on host pages; remote pages set Russian for themselves (RemotePage). */
+function ShellUiLanguage({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  return <UiLanguageProvider lng={i18n.language}>{children}</UiLanguageProvider>;
+}
+
 export interface AppProvidersProps {
   children: ReactNode;
 }
@@ -35,6 +42,7 @@ export interface AppProvidersProps {
 export function AppProviders({ children }: AppProvidersProps) {
   return (
     <ThemePreferenceProvider>
+      <ShellUiLanguage>
       <SWRConfig value={swrConfig}>
         <SessionAbilityProvider>
           {/* The page's one realtime connection: remotes reach it through @crm/shared/realtime (a shared singleton). */}
@@ -45,6 +53,7 @@ export function AppProviders({ children }: AppProvidersProps) {
           </RealtimeProvider>
         </SessionAbilityProvider>
       </SWRConfig>
+      </ShellUiLanguage>
     </ThemePreferenceProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { ErrorState } from '@crm/shared/ui';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PreloadErrorDetail } from '../features/remotes/utils/raise-preload-error';
 import { clearLazyPagesForTests } from '../features/remotes/utils/lazy-page-cache';
@@ -142,4 +143,15 @@ test('coming back to a page that failed tries it again', async () => {
   mockedLoadRemote.mockImplementation(async (id: string) => page(id));
   await user.click(screen.getByRole('link', { name: 'Leads' }));
   expect(await screen.findByText('remote page remote_leads/leads-list-page')).toBeInTheDocument();
+});
+
+test('a remote screen renders the shared kit in Russian while the shell speaks English (one language per screen)', async () => {
+  mockFetch();
+  // A remote page with a kit component whose texts come from the kit: its Retry button.
+  mockedLoadRemote.mockImplementation(async () => ({ default: () => <ErrorState title="Ошибка" onRetry={() => undefined} /> }));
+  renderApp('/leads/list');
+  const failure = await screen.findByRole('alert');
+  expect(within(failure).getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  // The shell around it stays English.
+  expect(screen.getByRole('link', { name: 'Comment steps' })).toBeInTheDocument();
 });

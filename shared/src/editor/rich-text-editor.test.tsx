@@ -50,9 +50,9 @@ describe('RichTextEditor', () => {
     await user.click(editor);
     await user.keyboard('bold me');
     await user.keyboard('{Control>}a{/Control}');
-    await user.click(screen.getByRole('button', { name: 'Bold' }));
+    await user.click(screen.getByRole('button', { name: 'Жирный' }));
     await waitFor(() => expect(lastHtml()).toMatch(/<(strong|b)\b[^>]*>bold me<\/(strong|b)>/));
-    expect(screen.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Жирный' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('shows only the first error under the field and marks the editor invalid', () => {
@@ -87,20 +87,20 @@ describe('RichTextEditor', () => {
     const { user, editor, lastHtml } = setup();
     await user.click(editor);
     await user.keyboard('Hi ');
-    await user.click(screen.getByRole('button', { name: 'Insert emoji' }));
-    const picker = screen.getByRole('group', { name: 'Insert emoji' });
+    await user.click(screen.getByRole('button', { name: 'Вставить эмодзи' }));
+    const picker = screen.getByRole('group', { name: 'Вставить эмодзи' });
     await user.click(within(picker).getByRole('button', { name: 'thumbs up' }));
     await waitFor(() => expect(lastHtml()).toContain('Hi 👍'));
-    expect(screen.queryByRole('group', { name: 'Insert emoji' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Вставить эмодзи' })).not.toBeInTheDocument();
   });
 
   describe('video embeds', () => {
     it('embeds a YouTube URL as an iframe built from the video id', async () => {
       const { user, editor, lastHtml } = setup();
       await user.click(editor);
-      await user.click(screen.getByRole('button', { name: 'Embed video' }));
-      await user.type(screen.getByLabelText('Video URL (YouTube or Vimeo)'), 'https://youtu.be/dQw4w9WgXcQ?t=10');
-      await user.click(screen.getByRole('button', { name: 'Embed' }));
+      await user.click(screen.getByRole('button', { name: 'Вставить видео' }));
+      await user.type(screen.getByLabelText('Ссылка на видео (YouTube или Vimeo)'), 'https://youtu.be/dQw4w9WgXcQ?t=10');
+      await user.click(screen.getByRole('button', { name: 'Вставить' }));
 
       await waitFor(() => expect(lastHtml()).toContain('<iframe'));
       const frame = new DOMParser().parseFromString(lastHtml(), 'text/html').querySelector('iframe');
@@ -112,19 +112,19 @@ describe('RichTextEditor', () => {
     it('embeds a Vimeo URL through the Vimeo player', async () => {
       const { user, editor, lastHtml } = setup();
       await user.click(editor);
-      await user.click(screen.getByRole('button', { name: 'Embed video' }));
-      await user.type(screen.getByLabelText('Video URL (YouTube or Vimeo)'), 'https://vimeo.com/76979871');
-      await user.click(screen.getByRole('button', { name: 'Embed' }));
+      await user.click(screen.getByRole('button', { name: 'Вставить видео' }));
+      await user.type(screen.getByLabelText('Ссылка на видео (YouTube или Vimeo)'), 'https://vimeo.com/76979871');
+      await user.click(screen.getByRole('button', { name: 'Вставить' }));
       await waitFor(() => expect(lastHtml()).toContain('src="https://player.vimeo.com/video/76979871"'));
     });
 
     it('refuses any other URL', async () => {
       const { user, editor, onChange } = setup();
       await user.click(editor);
-      await user.click(screen.getByRole('button', { name: 'Embed video' }));
-      await user.type(screen.getByLabelText('Video URL (YouTube or Vimeo)'), 'https://evil.example.com/video.mp4');
-      await user.click(screen.getByRole('button', { name: 'Embed' }));
-      expect(screen.getByRole('alert')).toHaveTextContent('Only YouTube and Vimeo video links can be embedded');
+      await user.click(screen.getByRole('button', { name: 'Вставить видео' }));
+      await user.type(screen.getByLabelText('Ссылка на видео (YouTube или Vimeo)'), 'https://evil.example.com/video.mp4');
+      await user.click(screen.getByRole('button', { name: 'Вставить' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Вставить можно только ссылки на видео YouTube и Vimeo');
       expect(onChange).not.toHaveBeenCalled();
       expect(editor.querySelector('iframe')).toBeNull();
     });
@@ -145,10 +145,10 @@ describe('RichTextEditor', () => {
 
     async function uploadThroughToolbar(user: ReturnType<typeof userEvent.setup>, editor: HTMLElement, alt = '') {
       await user.click(editor);
-      await user.click(screen.getByRole('button', { name: 'Insert image' }));
-      await user.upload(screen.getByLabelText('Image file'), file);
-      if (alt) await user.type(screen.getByLabelText('Alternative text'), alt);
-      await user.click(screen.getByRole('button', { name: 'Upload' }));
+      await user.click(screen.getByRole('button', { name: 'Вставить изображение' }));
+      await user.upload(screen.getByLabelText('Файл изображения'), file);
+      if (alt) await user.type(screen.getByLabelText('Альтернативный текст'), alt);
+      await user.click(screen.getByRole('button', { name: 'Загрузить' }));
     }
 
     it('uploads through POST /api/upload by default and inserts the returned url', async () => {
@@ -194,15 +194,15 @@ describe('RichTextEditor', () => {
     it('changes the alternative text and removes an image from its context actions', async () => {
       const { user, editor, lastHtml } = setup({ value: '<p>Look: <img src="/storage/a.png" alt="old"></p>' });
       await user.click(within(editor).getByRole('img', { name: 'old' }));
-      const actions = screen.getByRole('toolbar', { name: 'Image actions' });
-      await user.click(within(actions).getByRole('button', { name: 'Alt text' }));
-      const input = within(actions).getByLabelText('Alternative text');
+      const actions = screen.getByRole('toolbar', { name: 'Действия с изображением' });
+      await user.click(within(actions).getByRole('button', { name: 'Alt-текст' }));
+      const input = within(actions).getByLabelText('Альтернативный текст');
       await user.clear(input);
       await user.type(input, 'Office plan{Enter}');
       await waitFor(() => expect(lastHtml()).toContain('alt="Office plan"'));
 
       await user.click(within(editor).getByRole('img', { name: 'Office plan' }));
-      await user.click(screen.getByRole('button', { name: 'Remove image' }));
+      await user.click(screen.getByRole('button', { name: 'Удалить изображение' }));
       await waitFor(() => expect(lastHtml()).not.toContain('<img'));
     });
   });
@@ -212,13 +212,13 @@ describe('RichTextEditor', () => {
     await user.click(editor);
     await user.keyboard('Docs');
     await user.keyboard('{Control>}a{/Control}');
-    await user.click(screen.getByRole('button', { name: 'Insert link' }));
-    await user.type(screen.getByLabelText('Link URL'), 'example.com/docs');
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.click(screen.getByRole('button', { name: 'Вставить ссылку' }));
+    await user.type(screen.getByLabelText('Адрес ссылки'), 'example.com/docs');
+    await user.click(screen.getByRole('button', { name: 'Применить' }));
     await waitFor(() => expect(lastHtml()).toMatch(/<a href="https:\/\/example\.com\/docs"[^>]*>.*Docs.*<\/a>/));
 
-    const bar = await screen.findByRole('toolbar', { name: 'Link actions' });
-    await user.click(within(bar).getByRole('button', { name: 'Remove link' }));
+    const bar = await screen.findByRole('toolbar', { name: 'Действия со ссылкой' });
+    await user.click(within(bar).getByRole('button', { name: 'Удалить ссылку' }));
     await waitFor(() => expect(lastHtml()).not.toContain('<a '));
     expect(lastHtml()).toContain('Docs');
   });
@@ -226,30 +226,30 @@ describe('RichTextEditor', () => {
   it('inserts a table and edits it from the table bar', async () => {
     const { user, editor, lastHtml } = setup();
     await user.click(editor);
-    await user.click(screen.getByRole('button', { name: 'Insert table' }));
-    const rows = screen.getByLabelText('Rows');
+    await user.click(screen.getByRole('button', { name: 'Вставить таблицу' }));
+    const rows = screen.getByLabelText('Строки');
     await user.clear(rows);
     await user.type(rows, '2');
-    const columns = screen.getByLabelText('Columns');
+    const columns = screen.getByLabelText('Столбцы');
     await user.clear(columns);
     await user.type(columns, '2');
-    await user.click(screen.getByRole('button', { name: 'Create table' }));
+    await user.click(screen.getByRole('button', { name: 'Создать таблицу' }));
 
     const rowCount = () => new DOMParser().parseFromString(lastHtml(), 'text/html').querySelectorAll('tr').length;
     await waitFor(() => expect(rowCount()).toBe(2));
     expect(lastHtml()).toContain('<th>');
 
-    const bar = await screen.findByRole('toolbar', { name: 'Table actions' });
-    await user.click(within(bar).getByRole('button', { name: 'Row below' }));
+    const bar = await screen.findByRole('toolbar', { name: 'Действия с таблицей' });
+    await user.click(within(bar).getByRole('button', { name: 'Строка ниже' }));
     await waitFor(() => expect(rowCount()).toBe(3));
-    await user.click(within(screen.getByRole('toolbar', { name: 'Table actions' })).getByRole('button', { name: 'Delete table' }));
+    await user.click(within(screen.getByRole('toolbar', { name: 'Действия с таблицей' })).getByRole('button', { name: 'Удалить таблицу' }));
     await waitFor(() => expect(lastHtml()).not.toContain('<table'));
   });
 
   it('inserts a collapsible section exported as <details><summary>', async () => {
     const { user, editor, lastHtml } = setup();
     await user.click(editor);
-    await user.click(screen.getByRole('button', { name: 'Collapsible section' }));
+    await user.click(screen.getByRole('button', { name: 'Сворачиваемый раздел' }));
     await user.keyboard('Terms');
     await waitFor(() => expect(lastHtml()).toMatch(/<details open=""><summary>.*Terms.*<\/summary><div[^>]*><p>/));
   });
@@ -258,10 +258,10 @@ describe('RichTextEditor', () => {
     const { user, editor, lastHtml } = setup();
     await user.click(editor);
     await user.keyboard('const a = 1;');
-    await user.click(screen.getByRole('button', { name: 'Code block' }));
+    await user.click(screen.getByRole('button', { name: 'Блок кода' }));
     await waitFor(() => expect(lastHtml()).toMatch(/^<pre[^>]*>.*const a = 1;/));
-    await user.click(screen.getByRole('button', { name: 'Code block' }));
-    await user.click(screen.getByRole('button', { name: 'Numbered list' }));
+    await user.click(screen.getByRole('button', { name: 'Блок кода' }));
+    await user.click(screen.getByRole('button', { name: 'Нумерованный список' }));
     await waitFor(() => expect(lastHtml()).toMatch(/^<ol><li[^>]*>.*const a = 1;/));
   });
 

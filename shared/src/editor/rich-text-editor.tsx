@@ -10,7 +10,7 @@ import { TablePlugin } from '@lexical/react/LexicalTablePlugin';
 import { $addUpdateTag } from 'lexical';
 import { useCallback, useContext, useId, useState } from 'react';
 import styled from 'styled-components';
-import { alpha, firstError, ThemeFallback, ToastContext } from '@crm/shared/ui';
+import { alpha, firstError, ThemeFallback, ToastContext, useUiText } from '@crm/shared/ui';
 import { richTextContentStyles } from './components/content-styles';
 import { EDITOR_NODES } from './nodes/editor-nodes';
 import { CollapsiblePlugin } from './plugins/collapsible-plugin';
@@ -150,6 +150,7 @@ function RichTextEditorView({
   onUploadError,
   id,
 }: RichTextEditorProps) {
+  const t = useUiText();
   const autoId = useId();
   const editorId = id ?? `rich-text-${autoId}`;
   const labelId = `${editorId}-label`;
@@ -204,7 +205,7 @@ function RichTextEditorView({
                   <Editable
                     id={editorId}
                     ariaLabelledBy={label ? labelId : undefined}
-                    ariaLabel={label ? undefined : 'Rich text editor'}
+                    ariaLabel={label ? undefined : t('editor.label')}
                     ariaDescribedBy={message ? errorId : undefined}
                     ariaInvalid={message ? true : undefined}
                     ariaMultiline

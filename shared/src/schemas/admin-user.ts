@@ -28,10 +28,10 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/users/list: search by name or email, filter by role, team and status. */
 export const adminUserQuerySchema = pageQuerySchema.extend({
-  q: textSchema().trim().max(200, 'At most 200 characters').optional(),
+  q: textSchema().trim().max(200, 'Не больше 200 символов').optional(),
   role_id: idSchema().optional(),
   team_id: idSchema().optional(),
-  status: z.enum(USER_STATUSES, { error: 'Choose active or inactive' }).optional(),
+  status: z.enum(USER_STATUSES, { error: 'Выберите: активен или неактивен' }).optional(),
 });
 export type AdminUserQuery = z.input<typeof adminUserQuerySchema>;
 
@@ -39,24 +39,24 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** POST /api/users: the new user is mailed an invitation to choose a password. */
 export const createUserInputSchema = z.object({
-  name: textSchema({ error: 'Enter the full name' }).trim().min(1, 'Enter the full name').max(200, 'At most 200 characters'),
-  first_name: textSchema({ error: 'Enter the first name' }).trim().min(1, 'Enter the first name').max(100, 'At most 100 characters'),
-  email: textSchema({ error: 'Enter an email address' })
+  name: textSchema({ error: 'Укажите полное имя' }).trim().min(1, 'Укажите полное имя').max(200, 'Не больше 200 символов'),
+  first_name: textSchema({ error: 'Укажите имя' }).trim().min(1, 'Укажите имя').max(100, 'Не больше 100 символов'),
+  email: textSchema({ error: 'Укажите адрес почты' })
     .trim()
     .toLowerCase()
-    .max(254, 'At most 254 characters')
-    .regex(EMAIL, 'Enter a valid email address'),
-  role_id: idSchema('Choose a role'),
-  team_ids: z.array(idSchema('Choose a team')).max(100, 'At most 100 teams').default([]),
+    .max(254, 'Не больше 254 символов')
+    .regex(EMAIL, 'Укажите корректный адрес почты'),
+  role_id: idSchema('Выберите роль'),
+  team_ids: z.array(idSchema('Выберите команду')).max(100, 'Не больше 100 команд').default([]),
 });
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 /** PUT /api/users/{id}: the whole form over the version it was read at. */
 export const updateUserInputSchema = createUserInputSchema.extend({
-  version: z.number({ error: 'Reload the user and try again' }).int().min(1),
+  version: z.number({ error: 'Обновите пользователя и попробуйте снова' }).int().min(1),
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
 /** POST /api/users/{id}/status: deactivate (revokes every token at once) or activate. */
-export const userStatusInputSchema = z.object({ active: z.boolean({ error: 'Choose active or inactive' }) });
+export const userStatusInputSchema = z.object({ active: z.boolean({ error: 'Выберите: активен или неактивен' }) });
 export type UserStatusInput = z.input<typeof userStatusInputSchema>;

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in_failed',
   'auth.password_reset_requested',
   'auth.password_reset',
+  'auth.password_changed',
   'user.create',
   'user.update',
   'user.deactivate',

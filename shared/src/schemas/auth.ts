@@ -40,6 +40,36 @@ export const resetPasswordInputSchema = z
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
 
+function bothStrings(value: unknown, a: string, b: string): boolean {
+  const record = value as Record<string, unknown> | null;
+  return typeof record?.[a] === 'string' && typeof record?.[b] === 'string' && record[a] !== '' && record[b] !== '';
+}
+
+/**
+ * POST /api/auth/change-password: the signed-in user's own password. The current one is required (checked on the
+ * server), the new one twice; every failing field answers at once.
+ */
+export const changePasswordInputSchema = z
+  .object({
+    current_password: textSchema({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
+    password: textSchema({ error: `Use at least ${PASSWORD_MIN_LENGTH} characters` })
+      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(200, 'Use at most 200 characters'),
+    password_confirmation: textSchema({ error: 'Repeat the new password' }),
+  })
+  // `when`: the comparisons run even if another field failed, so one answer names every failing field.
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'The passwords do not match',
+    when: (payload) => bothStrings(payload.value, 'password', 'password_confirmation'),
+  })
+  .refine((v) => v.password !== v.current_password, {
+    path: ['password'],
+    message: 'Choose a password different from the current one',
+    when: (payload) => bothStrings(payload.value, 'password', 'current_password'),
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+
 export const messageSchema = z.object({ message: z.string() });
 /** `{ message }`: the answer of a write that returns nothing else (deletes, sign-out, password mails). */
 export type MessageAnswer = z.infer<typeof messageSchema>;

@@ -3,7 +3,7 @@ import { idSchema } from './id';
 import { textSchema } from './text';
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
-const colorSchema = z.string({ error: 'Use a colour like #0D9394' }).regex(HEX_COLOR, 'Use a colour like #0D9394');
+const colorSchema = z.string({ error: 'Укажите цвет вида #0D9394' }).regex(HEX_COLOR, 'Укажите цвет вида #0D9394');
 
 /**
  * A comment step: a stage a lead's comments are grouped under (fields not in the spec; ours, docs/decisions/027).
@@ -18,7 +18,7 @@ export const commentStepSchema = z.object({
 });
 export type CommentStep = z.infer<typeof commentStepSchema>;
 
-const nameSchema = textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters');
+const nameSchema = textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(100, 'Не больше 100 символов');
 
 export const createCommentStepInputSchema = z.object({
   name: nameSchema,
@@ -30,10 +30,10 @@ export type CreateCommentStepInput = z.input<typeof createCommentStepInputSchema
 export const updateCommentStepInputSchema = z.object({
   name: nameSchema.optional(),
   color: colorSchema.optional(),
-  archived: z.boolean({ error: 'Use true or false' }).optional(),
+  archived: z.boolean({ error: 'Укажите true или false' }).optional(),
 });
 export type UpdateCommentStepInput = z.input<typeof updateCommentStepInputSchema>;
 
 /** PUT /api/comment-steps/order: every step id (archived ones included) in the new order. */
-export const reorderCommentStepsInputSchema = z.object({ ids: z.array(idSchema()).min(1, 'List every step') });
+export const reorderCommentStepsInputSchema = z.object({ ids: z.array(idSchema()).min(1, 'Перечислите все шаги') });
 export type ReorderCommentStepsInput = z.infer<typeof reorderCommentStepsInputSchema>;

@@ -12,7 +12,7 @@ export const documentCategorySchema = z.object({
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
 
 export const createDocumentCategoryInputSchema = z.object({
-  title: textSchema({ error: 'Enter a title' }).trim().min(1, 'Enter a title').max(150, 'At most 150 characters'),
+  title: textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(150, 'Не больше 150 символов'),
 });
 export type CreateDocumentCategoryInput = z.infer<typeof createDocumentCategoryInputSchema>;
 

@@ -14,8 +14,8 @@ export const leadStatusSchema = z.object({
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
 export const createLeadStatusInputSchema = z.object({
-  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
-  color: z.string().regex(HEX_COLOR, 'Use a colour like #0D9394').default('#A8AAAE'),
+  name: textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(100, 'Не больше 100 символов'),
+  color: z.string().regex(HEX_COLOR, 'Укажите цвет вида #0D9394').default('#A8AAAE'),
 });
 export type CreateLeadStatusInput = z.input<typeof createLeadStatusInputSchema>;
 
@@ -25,7 +25,7 @@ export type CreateLeadStatusInput = z.input<typeof createLeadStatusInputSchema>;
  */
 export const updateLeadStatusInputSchema = z.object({
   name: createLeadStatusInputSchema.shape.name.optional(),
-  color: z.string().regex(HEX_COLOR, 'Use a colour like #0D9394').optional(),
+  color: z.string().regex(HEX_COLOR, 'Укажите цвет вида #0D9394').optional(),
 });
 export type UpdateLeadStatusInput = z.input<typeof updateLeadStatusInputSchema>;
 

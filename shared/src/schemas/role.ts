@@ -22,7 +22,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 export const permissionInputSchema = z.object({
   action: abilityRuleSchema.shape.action,
   subject: abilityRuleSchema.shape.subject,
-  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
+  name: textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(100, 'Не больше 100 символов'),
 });
 export type PermissionInput = z.input<typeof permissionInputSchema>;
 
@@ -43,13 +43,13 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 export const createRoleInputSchema = z.object({
-  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
-  lead_scope: z.enum(LEAD_SCOPES, { error: 'Choose which leads the role sees' }),
-  permission_ids: z.array(idSchema('Choose a permission')).max(500).default([]),
+  name: textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(100, 'Не больше 100 символов'),
+  lead_scope: z.enum(LEAD_SCOPES, { error: 'Выберите, какие лиды видит роль' }),
+  permission_ids: z.array(idSchema('Выберите разрешение')).max(500).default([]),
 });
 export type CreateRoleInput = z.input<typeof createRoleInputSchema>;
 
 export const updateRoleInputSchema = createRoleInputSchema.extend({
-  version: z.number({ error: 'Reload the role and try again' }).int().min(1),
+  version: z.number({ error: 'Обновите роль и попробуйте снова' }).int().min(1),
 });
 export type UpdateRoleInput = z.input<typeof updateRoleInputSchema>;

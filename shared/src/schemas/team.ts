@@ -19,19 +19,19 @@ export type Team = z.infer<typeof teamSchema>;
 
 /** GET /api/teams: search by name. */
 export const teamQuerySchema = pageQuerySchema.extend({
-  q: textSchema().trim().max(200, 'At most 200 characters').optional(),
+  q: textSchema().trim().max(200, 'Не больше 200 символов').optional(),
 });
 export type TeamQuery = z.input<typeof teamQuerySchema>;
 
 export const createTeamInputSchema = z.object({
-  name: textSchema({ error: 'Enter a name' }).trim().min(1, 'Enter a name').max(100, 'At most 100 characters'),
-  description: textSchema({ error: 'Enter a description' }).trim().max(2000, 'At most 2000 characters').default(''),
-  lead_id: idSchema('Choose the team lead').nullable().default(null),
-  member_ids: z.array(idSchema('Choose a member')).max(1000, 'At most 1000 members').default([]),
+  name: textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(100, 'Не больше 100 символов'),
+  description: textSchema({ error: 'Укажите описание' }).trim().max(2000, 'Не больше 2000 символов').default(''),
+  lead_id: idSchema('Выберите руководителя команды').nullable().default(null),
+  member_ids: z.array(idSchema('Выберите участника')).max(1000, 'Не больше 1000 участников').default([]),
 });
 export type CreateTeamInput = z.input<typeof createTeamInputSchema>;
 
 export const updateTeamInputSchema = createTeamInputSchema.extend({
-  version: z.number({ error: 'Reload the team and try again' }).int().min(1),
+  version: z.number({ error: 'Обновите команду и попробуйте снова' }).int().min(1),
 });
 export type UpdateTeamInput = z.input<typeof updateTeamInputSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema } from './text';
 
-const ADDRESS_MESSAGE = 'Enter an IPv4 or IPv6 address, or a range such as 10.0.0.0/8 or 2001:db8::/32';
+const ADDRESS_MESSAGE = 'Укажите адрес IPv4 или IPv6 либо диапазон, например 10.0.0.0/8 или 2001:db8::/32';
 
 /** Whether the text is one IPv4/IPv6 address or CIDR range (zod's own validators; no hand-written parsing). */
 export function isIpOrCidr(value: string): boolean {
@@ -38,23 +38,23 @@ const addressSchema = textSchema({ error: ADDRESS_MESSAGE })
  */
 export const createWhiteIpInputSchema = z.object({
   address: addressSchema,
-  comment: textSchema({ error: 'Enter a comment' }).trim().max(500, 'At most 500 characters').default(''),
-  confirm: z.boolean({ error: 'Use true or false' }).default(false),
+  comment: textSchema({ error: 'Укажите комментарий' }).trim().max(500, 'Не больше 500 символов').default(''),
+  confirm: z.boolean({ error: 'Укажите true или false' }).default(false),
 });
 export type CreateWhiteIpInput = z.input<typeof createWhiteIpInputSchema>;
 
 /** PUT /api/white-ips/{id}: `version` is the one the form loaded (409 when someone saved in between). */
 export const updateWhiteIpInputSchema = z.object({
   address: addressSchema.optional(),
-  comment: textSchema({ error: 'Enter a comment' }).trim().max(500, 'At most 500 characters').optional(),
-  version: z.number({ error: 'Reload the entry' }).int().min(1),
-  confirm: z.boolean({ error: 'Use true or false' }).default(false),
+  comment: textSchema({ error: 'Укажите комментарий' }).trim().max(500, 'Не больше 500 символов').optional(),
+  version: z.number({ error: 'Обновите запись' }).int().min(1),
+  confirm: z.boolean({ error: 'Укажите true или false' }).default(false),
 });
 export type UpdateWhiteIpInput = z.input<typeof updateWhiteIpInputSchema>;
 
 /** DELETE /api/white-ips/{id}?confirm=true */
 export const deleteWhiteIpQuerySchema = z.object({
-  confirm: z.enum(['true', 'false'], 'Use true or false').optional().transform((v) => v === 'true'),
+  confirm: z.enum(['true', 'false'], 'Укажите true или false').optional().transform((v) => v === 'true'),
 });
 
 /** The 403 every API call answers from an address outside an enforced list; the front end names `ip`. */

@@ -36,3 +36,4 @@ export * from './crud-list-page/crud-list-page';
 export * from './crud-list-page/route-form-drawer';
 export * from './crud-list-page/use-client-page';
 export * from './utils/user-display-name';
+export * from './i18n';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  changePasswordInputSchema,
   forgotPasswordInputSchema,
   loginInputSchema,
   meSchema,
@@ -20,6 +21,9 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records.'
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an administrator to activate it.';
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
+export const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions were signed out.';
 
 export const RESET_LINK_SENT = 'If an account exists for that address, we have emailed a password reset link.';
 
@@ -162,6 +166,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.info({ userId: user.id }, 'Password reset');
       await app.audit.record(request, { action: 'auth.password_reset', actor: { id: user.id, email: user.email }, subjectType: 'user', subjectId: user.id });
       return { message: 'Your password has been reset.' };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      onRequest: app.authenticate,
+      // The current password is a secret worth guessing: the same per-address limit as sign-in.
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: "Change the signed-in user's password",
+        description:
+          'The current password is checked (argon2); the new one is given twice. Every other session of the user is ' +
+          'signed out (their tokens revoked); the token of this request stays valid. Recorded in the audit log.',
+        security: bearerSecurity,
+        body: changePasswordInputSchema,
+        response: { 200: messageSchema, 401: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const { current_password: current, password } = request.body;
+      const user = await app.userRepository.findById(me.id);
+      if (!user || !(await verifyPassword(user.passwordHash, current))) {
+        throw validationFailed({ current_password: [WRONG_CURRENT_PASSWORD] }, WRONG_CURRENT_PASSWORD);
+      }
+      await app.userRepository.updatePassword(user.id, await hashPassword(password));
+      const revoked = await app.authRepository.revokeOtherAccessTokens(user.id, me.tokenId);
+      request.log.info({ userId: user.id, revoked }, 'Password changed');
+      await app.audit.record(request, {
+        action: 'auth.password_changed',
+        actor: { id: user.id, email: user.email },
+        subjectType: 'user',
+        subjectId: user.id,
+        after: { other_sessions_signed_out: revoked },
+      });
+      return { message: PASSWORD_CHANGED };
     },
   );
 };

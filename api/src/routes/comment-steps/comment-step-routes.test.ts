@@ -44,7 +44,7 @@ for (const driver of testDrivers()) {
     test('422 names the field', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/comment-steps', headers: admin, payload: { name: '' } });
       assert.equal(response.statusCode, 422);
-      assert.deepEqual(response.json().errors, { name: ['Enter a name'] });
+      assert.deepEqual(response.json().errors, { name: ['Укажите название'] });
     });
 
     test('a new step has a colour (grey unless chosen); rename and recolour keep the other fields', async () => {
@@ -73,7 +73,7 @@ for (const driver of testDrivers()) {
       assert.deepEqual((await steps()).map((s: { position: number }) => s.position), reversed.map((_, i) => i + 1));
       const partial = await t.app.inject({ method: 'PUT', url: '/api/comment-steps/order', headers: admin, payload: { ids: reversed.slice(1) } });
       assert.equal(partial.statusCode, 422);
-      assert.deepEqual(partial.json().errors, { ids: ['List every step exactly once'] });
+      assert.deepEqual(partial.json().errors, { ids: ['Перечислите каждый шаг ровно один раз'] });
       await t.app.inject({ method: 'PUT', url: '/api/comment-steps/order', headers: admin, payload: { ids } });
     });
 

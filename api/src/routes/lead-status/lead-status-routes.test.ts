@@ -44,7 +44,7 @@ for (const driver of testDrivers()) {
       assert.deepEqual(response.json(), {
         message: 'The given data was invalid.',
         code: 'VALIDATION_FAILED',
-        errors: { name: ['Enter a name'], color: ['Use a colour like #0D9394'] },
+        errors: { name: ['Укажите название'], color: ['Укажите цвет вида #0D9394'] },
       });
     });
 
@@ -92,7 +92,7 @@ for (const driver of testDrivers()) {
       assert.equal(renamed.statusCode, 200, renamed.body);
       assert.deepEqual(renamed.json().data, { ...created, name: 'Чистовой' });
       assert.deepEqual((await put({ color: '#EA5455' })).json().data, { ...created, name: 'Чистовой', color: '#EA5455' });
-      assert.deepEqual((await put({ color: 'red' })).json().errors, { color: ['Use a colour like #0D9394'] });
+      assert.deepEqual((await put({ color: 'red' })).json().errors, { color: ['Укажите цвет вида #0D9394'] });
       assert.equal((await put({ name: 'X' }, 999_999)).statusCode, 404);
     });
 

@@ -47,7 +47,7 @@ for (const driver of testDrivers()) {
       for (const address of ['999.1.1.1', '10.0.0.1/', 'example.com', '2001:db8::/129', '']) {
         const bad = await call({ method: 'POST', url: '/api/white-ips', payload: { address } });
         assert.equal(bad.statusCode, 422, address);
-        assert.match(bad.json().errors.address[0], /IPv4 or IPv6/);
+        assert.match(bad.json().errors.address[0], /IPv4 или IPv6/);
       }
     });
 

@@ -58,7 +58,7 @@ const routes: RouteObject[] = [{ path: '/leads/list', element: <LeadsListRoute /
 async function selectRows(user: ReturnType<typeof userEvent.setup>, ...surnames: string[]) {
   for (const surname of surnames) {
     const row = (await screen.findByRole('link', { name: `${surname} Иван` })).closest('tr')!;
-    await user.click(within(row).getByRole('checkbox', { name: 'Select row' }));
+    await user.click(within(row).getByRole('checkbox', { name: 'Выбрать строку' }));
   }
 }
 
@@ -67,7 +67,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 }
 
-const rowBoxes = () => screen.getAllByRole('checkbox', { name: 'Select row' });
+const rowBoxes = () => screen.getAllByRole('checkbox', { name: 'Выбрать строку' });
 
 describe('/leads/list composed', () => {
   it('changes the status of the selected leads, shows the result, clears the selection and reloads', async () => {
@@ -95,7 +95,7 @@ describe('/leads/list composed', () => {
     renderRoutes(routes, '/leads/list');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: 'Иванов Иван' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Выбрать все строки' }));
     expect(screen.getByRole('region', { name: 'Действия с выбранными лидами' })).toHaveTextContent('Выбрано: 3');
 
     await choose(user, 'Кому передать', 'Олег Кузнецов');
@@ -155,7 +155,7 @@ describe('/leads/list composed', () => {
 
     renderRoutes(routes, '/leads/list', [{ action: 'view', subject: 'lead' }]);
     await screen.findByRole('link', { name: 'Иванов Иван' });
-    expect(screen.queryByRole('checkbox', { name: 'Select row' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Выбрать строку' })).not.toBeInTheDocument();
   });
 
   it('shows the kanban from the URL with a column per status and the URL filters', async () => {

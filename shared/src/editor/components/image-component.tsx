@@ -14,7 +14,7 @@ import {
 } from 'lexical';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import styled from 'styled-components';
-import { alpha } from '@crm/shared/ui';
+import { alpha, useUiText } from '@crm/shared/ui';
 import { SET_IMAGE_ALT_COMMAND } from '../utils/editor-commands';
 import { imageSource } from '../utils/image-source';
 
@@ -93,6 +93,7 @@ const keepSelection = (event: MouseEvent) => event.preventDefault();
 
 // An image inside the editor, with its context actions (alternative text, remove) while it is selected.
 export function ImageComponent({ nodeKey, src, altText, width, height }: ImageComponentProps) {
+  const t = useUiText();
   const [editor] = useLexicalComposerContext();
   const editable = useLexicalEditable();
   const imageRef = useRef<HTMLImageElement>(null);
@@ -146,7 +147,7 @@ export function ImageComponent({ nodeKey, src, altText, width, height }: ImageCo
   if (imageSource(src)?.kind === 'outside') {
     return (
       <Pending role="status" aria-busy="true">
-        Copying the image…
+        {t('editor.copyingImage')}
       </Pending>
     );
   }
@@ -162,31 +163,31 @@ export function ImageComponent({ nodeKey, src, altText, width, height }: ImageCo
         $selected={isSelected && editable}
       />
       {showActions ? (
-        <Actions role="toolbar" aria-label="Image actions">
+        <Actions role="toolbar" aria-label={t('editor.imageActions')}>
           {editingAlt ? (
             <>
               <AltInput
-                aria-label="Alternative text"
+                aria-label={t('editor.altText')}
                 value={draftAlt}
-                placeholder="Describe the image"
+                placeholder={t('editor.describeImage')}
                 autoFocus
                 onChange={(event) => setDraftAlt(event.target.value)}
                 onKeyDown={onAltKeyDown}
               />
               <ActionButton type="button" onMouseDown={keepSelection} onClick={saveAlt}>
-                Save
+                {t('common.save')}
               </ActionButton>
               <ActionButton type="button" onMouseDown={keepSelection} onClick={() => setEditingAlt(false)}>
-                Cancel
+                {t('common.cancel')}
               </ActionButton>
             </>
           ) : (
             <>
               <ActionButton type="button" onMouseDown={keepSelection} onClick={startAltEdit}>
-                Alt text
+                {t('editor.altTextShort')}
               </ActionButton>
               <ActionButton type="button" $danger onMouseDown={keepSelection} onClick={remove}>
-                Remove image
+                {t('editor.removeImage')}
               </ActionButton>
             </>
           )}

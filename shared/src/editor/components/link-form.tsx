@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, TextField } from '@crm/shared/ui';
+import { Button, TextField, useUiText } from '@crm/shared/ui';
 import { normaliseLinkUrl } from '../utils/safe-url';
 import { PanelActions, PanelFields } from './panel-layout';
 import { submitOnEnter } from './submit-on-enter';
@@ -11,9 +11,9 @@ export interface LinkFormProps {
   onCancel: () => void;
 }
 
-const INVALID_LINK = 'Enter a valid web, e-mail (mailto:) or phone (tel:) link';
 
 export function LinkForm({ withText = false, onSubmit, onCancel }: LinkFormProps) {
+  const t = useUiText();
   const [url, setUrl] = useState('');
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -21,7 +21,7 @@ export function LinkForm({ withText = false, onSubmit, onCancel }: LinkFormProps
   const submit = () => {
     const safe = normaliseLinkUrl(url);
     if (!safe) {
-      setError(INVALID_LINK);
+      setError(t('editor.invalidLink'));
       return;
     }
     onSubmit({ url: safe, text: text.trim() || safe });
@@ -31,7 +31,7 @@ export function LinkForm({ withText = false, onSubmit, onCancel }: LinkFormProps
     <div onKeyDown={submitOnEnter(submit)}>
       <PanelFields>
         <TextField
-          label="Link URL"
+          label={t('editor.linkUrl')}
           type="url"
           inputMode="url"
           placeholder="https://"
@@ -44,15 +44,15 @@ export function LinkForm({ withText = false, onSubmit, onCancel }: LinkFormProps
           }}
         />
         {withText ? (
-          <TextField label="Link text" value={text} onChange={(event) => setText(event.target.value)} />
+          <TextField label={t('editor.linkText')} value={text} onChange={(event) => setText(event.target.value)} />
         ) : null}
       </PanelFields>
       <PanelActions>
         <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button size="sm" onClick={submit}>
-          Apply
+          {t('common.apply')}
         </Button>
       </PanelActions>
     </div>

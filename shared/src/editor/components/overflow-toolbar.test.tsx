@@ -49,34 +49,34 @@ describe('OverflowToolbar', () => {
   it('shows every item and no "more" button without ResizeObserver', () => {
     // @ts-expect-error jsdom: the editor must cope with browsers (and tests) without it
     delete globalThis.ResizeObserver;
-    render(<OverflowToolbar label="Formatting" items={items} />, { wrapper: ThemeFallback });
-    const bar = screen.getByRole('toolbar', { name: 'Formatting' });
+    render(<OverflowToolbar label="Форматирование" items={items} />, { wrapper: ThemeFallback });
+    const bar = screen.getByRole('toolbar', { name: 'Форматирование' });
     expect(within(bar).getAllByRole('button')).toHaveLength(items.length);
-    expect(screen.queryByRole('button', { name: 'More tools' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ещё' })).not.toBeInTheDocument();
   });
 
   it('folds what does not fit into a menu that slides open', async () => {
     globalThis.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
     const user = userEvent.setup();
-    render(<OverflowToolbar label="Formatting" items={items} />, { wrapper: ThemeFallback });
+    render(<OverflowToolbar label="Форматирование" items={items} />, { wrapper: ThemeFallback });
     act(() => resize?.(150));
 
-    const bar = screen.getByRole('toolbar', { name: 'Formatting' });
+    const bar = screen.getByRole('toolbar', { name: 'Форматирование' });
     expect(within(bar).getByRole('button', { name: 'Item three' })).toBeInTheDocument();
     expect(within(bar).queryByRole('button', { name: 'Item four' })).not.toBeInTheDocument();
 
-    const more = screen.getByRole('button', { name: 'More tools' });
+    const more = screen.getByRole('button', { name: 'Ещё' });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     await user.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
 
-    const menu = screen.getByRole('toolbar', { name: 'More tools' });
+    const menu = screen.getByRole('toolbar', { name: 'Ещё' });
     await user.click(within(menu).getByRole('button', { name: 'Item five' }));
     expect(items[4].onSelect).toHaveBeenCalledTimes(1);
 
     // Widening the editor brings the items back and drops the menu.
     act(() => resize?.(1000));
-    expect(screen.queryByRole('button', { name: 'More tools' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ещё' })).not.toBeInTheDocument();
     expect(within(bar).getAllByRole('button')).toHaveLength(items.length);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } f
 import styled from 'styled-components';
 import { IconDots } from './editor-icons';
 import { TOOLBAR_BUTTON_SIZE, ToolbarButton } from './toolbar-button';
+import { useUiText } from '@crm/shared/ui';
 
 export interface ToolbarItem {
   key: string;
@@ -108,6 +109,7 @@ function renderItem(item: ToolbarItem, withDivider: boolean) {
 // A one-line toolbar that folds what does not fit its width into a "more" menu sliding open beneath it
 // (§9 "sliding toolbar"). The width is watched with ResizeObserver; without one, every item stays visible.
 export function OverflowToolbar({ label, items }: OverflowToolbarProps) {
+  const t = useUiText();
   const rootRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -142,7 +144,7 @@ export function OverflowToolbar({ label, items }: OverflowToolbarProps) {
           <>
             <Spacer />
             <ToolbarButton
-              label="More tools"
+              label={t('editor.moreTools')}
               icon={<IconDots size={18} />}
               expanded={menuOpen}
               controls={menuId}
@@ -153,7 +155,7 @@ export function OverflowToolbar({ label, items }: OverflowToolbarProps) {
       </Bar>
       {overflow.length > 0 ? (
         <Menu id={menuId} $open={menuOpen} inert={!menuOpen} aria-hidden={!menuOpen}>
-          <MenuInner role="toolbar" aria-label="More tools">
+          <MenuInner role="toolbar" aria-label={t('editor.moreTools')}>
             {overflow.map((item) => renderItem(item, false))}
           </MenuInner>
         </Menu>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Button, TextField } from '@crm/shared/ui';
+import { Button, TextField, useUiText } from '@crm/shared/ui';
 import { PanelActions, PanelError, PanelFields } from './panel-layout';
 import { submitOnEnter } from './submit-on-enter';
 
@@ -27,6 +27,7 @@ function inRange(value: string, max: number): number | null {
 }
 
 export function TableForm({ onSubmit, onCancel }: TableFormProps) {
+  const t = useUiText();
   const [rows, setRows] = useState('3');
   const [columns, setColumns] = useState('3');
   const [headerRow, setHeaderRow] = useState(true);
@@ -37,7 +38,7 @@ export function TableForm({ onSubmit, onCancel }: TableFormProps) {
     const r = inRange(rows, MAX_ROWS);
     const c = inRange(columns, MAX_COLUMNS);
     if (r === null || c === null) {
-      setError(`Rows 1–${MAX_ROWS}, columns 1–${MAX_COLUMNS}`);
+      setError(t('editor.tableRange', { rows: MAX_ROWS, columns: MAX_COLUMNS }));
       return;
     }
     onSubmit({ rows: r, columns: c, headerRow });
@@ -47,7 +48,7 @@ export function TableForm({ onSubmit, onCancel }: TableFormProps) {
     <div onKeyDown={submitOnEnter(submit)}>
       <PanelFields>
         <TextField
-          label="Rows"
+          label={t('editor.rows')}
           type="number"
           min={1}
           max={MAX_ROWS}
@@ -56,7 +57,7 @@ export function TableForm({ onSubmit, onCancel }: TableFormProps) {
           onChange={(event) => setRows(event.target.value)}
         />
         <TextField
-          label="Columns"
+          label={t('editor.columns')}
           type="number"
           min={1}
           max={MAX_COLUMNS}
@@ -70,16 +71,16 @@ export function TableForm({ onSubmit, onCancel }: TableFormProps) {
             checked={headerRow}
             onChange={(event) => setHeaderRow(event.target.checked)}
           />
-          Header row
+          {t('editor.headerRow')}
         </Check>
       </PanelFields>
       {error ? <PanelError role="alert">{error}</PanelError> : null}
       <PanelActions>
         <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button size="sm" onClick={submit}>
-          Create table
+          {t('editor.createTable')}
         </Button>
       </PanelActions>
     </div>

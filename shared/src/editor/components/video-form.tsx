@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, TextField } from '@crm/shared/ui';
+import { Button, TextField, useUiText } from '@crm/shared/ui';
 import { parseVideoUrl, type VideoRef } from '../utils/parse-video-url';
 import { PanelActions, PanelFields } from './panel-layout';
 import { submitOnEnter } from './submit-on-enter';
@@ -9,16 +9,16 @@ export interface VideoFormProps {
   onCancel: () => void;
 }
 
-export const UNSUPPORTED_VIDEO_MESSAGE = 'Only YouTube and Vimeo video links can be embedded';
 
 export function VideoForm({ onSubmit, onCancel }: VideoFormProps) {
+  const t = useUiText();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
 
   const submit = () => {
     const video = parseVideoUrl(url);
     if (!video) {
-      setError(UNSUPPORTED_VIDEO_MESSAGE);
+      setError(t('editor.unsupportedVideo'));
       return;
     }
     onSubmit(video);
@@ -28,7 +28,7 @@ export function VideoForm({ onSubmit, onCancel }: VideoFormProps) {
     <div onKeyDown={submitOnEnter(submit)}>
       <PanelFields>
         <TextField
-          label="Video URL (YouTube or Vimeo)"
+          label={t('editor.videoUrl')}
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=…"
@@ -43,10 +43,10 @@ export function VideoForm({ onSubmit, onCancel }: VideoFormProps) {
       </PanelFields>
       <PanelActions>
         <Button variant="secondary" size="sm" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button size="sm" onClick={submit}>
-          Embed
+          {t('editor.embed')}
         </Button>
       </PanelActions>
     </div>

@@ -10,6 +10,7 @@ import { focusEditor } from '../utils/focus-editor';
 import { floatingPositionBelow, type FloatingPosition } from '../utils/floating-position';
 import { normaliseLinkUrl } from '../utils/safe-url';
 import { useEditorFocus } from '../utils/use-editor-focus';
+import { useUiText } from '@crm/shared/ui';
 
 export interface FloatingLinkEditorPluginProps {
   // The positioned wrapper around the content the bar is drawn in.
@@ -57,6 +58,7 @@ const samePosition = (a: FloatingPosition | null, b: FloatingPosition | null) =>
 
 // The context action on links: while the cursor is in a link, a bar under it opens, edits or removes it.
 export function FloatingLinkEditorPlugin({ anchorElem }: FloatingLinkEditorPluginProps) {
+  const t = useUiText();
   const [editor] = useLexicalComposerContext();
   const editable = useLexicalEditable();
   const barRef = useRef<HTMLDivElement>(null);
@@ -125,14 +127,14 @@ export function FloatingLinkEditorPlugin({ anchorElem }: FloatingLinkEditorPlugi
     <FloatingBar
       ref={barRef}
       role="toolbar"
-      aria-label="Link actions"
+      aria-label={t('editor.linkActions')}
       style={{ top: position.top, left: position.left }}
       onBlur={onBarBlur}
     >
       {editing ? (
         <>
           <UrlInput
-            aria-label="Link URL"
+            aria-label={t('editor.linkUrl')}
             aria-invalid={invalid || undefined}
             $invalid={invalid}
             value={draft}
@@ -144,10 +146,10 @@ export function FloatingLinkEditorPlugin({ anchorElem }: FloatingLinkEditorPlugi
             onKeyDown={onInputKeyDown}
           />
           <FloatingBarButton type="button" onClick={save}>
-            Save
+            {t('common.save')}
           </FloatingBarButton>
           <FloatingBarButton type="button" onClick={stopEditing}>
-            Cancel
+            {t('common.cancel')}
           </FloatingBarButton>
         </>
       ) : (
@@ -156,10 +158,10 @@ export function FloatingLinkEditorPlugin({ anchorElem }: FloatingLinkEditorPlugi
             {link.url}
           </Preview>
           <FloatingBarButton type="button" onMouseDown={keepEditorFocus} onClick={startEditing}>
-            Edit link
+            {t('editor.editLink')}
           </FloatingBarButton>
           <FloatingBarButton type="button" $danger onMouseDown={keepEditorFocus} onClick={remove}>
-            Remove link
+            {t('editor.removeLink')}
           </FloatingBarButton>
         </>
       )}

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { FloatingBar, FloatingBarButton } from '../components/floating-bar';
 import { floatingPositionBelow, type FloatingPosition } from '../utils/floating-position';
 import { useEditorFocus } from '../utils/use-editor-focus';
+import { useUiText } from '@crm/shared/ui';
 
 export interface TableActionMenuPluginProps {
   // The positioned wrapper around the content the bar is drawn in.
@@ -46,6 +47,7 @@ const samePosition = (a: FloatingPosition | null, b: FloatingPosition | null) =>
 
 // The context actions on tables: while the cursor is in a cell, a bar under the table adds or deletes rows and columns.
 export function TableActionMenuPlugin({ anchorElem }: TableActionMenuPluginProps) {
+  const t = useUiText();
   const [editor] = useLexicalComposerContext();
   const editable = useLexicalEditable();
   const barRef = useRef<HTMLDivElement>(null);
@@ -83,20 +85,20 @@ export function TableActionMenuPlugin({ anchorElem }: TableActionMenuPluginProps
     });
 
   const actions: { label: string; onClick: () => void; danger?: boolean }[] = [
-    { label: 'Row above', onClick: run(() => void $insertTableRowAtSelection(false)) },
-    { label: 'Row below', onClick: run(() => void $insertTableRowAtSelection(true)) },
-    { label: 'Column before', onClick: run(() => void $insertTableColumnAtSelection(false)) },
-    { label: 'Column after', onClick: run(() => void $insertTableColumnAtSelection(true)) },
-    { label: 'Delete row', onClick: run(() => $deleteTableRowAtSelection()), danger: true },
-    { label: 'Delete column', onClick: run(() => $deleteTableColumnAtSelection()), danger: true },
-    { label: 'Delete table', onClick: deleteTable, danger: true },
+    { label: t('editor.rowAbove'), onClick: run(() => void $insertTableRowAtSelection(false)) },
+    { label: t('editor.rowBelow'), onClick: run(() => void $insertTableRowAtSelection(true)) },
+    { label: t('editor.columnBefore'), onClick: run(() => void $insertTableColumnAtSelection(false)) },
+    { label: t('editor.columnAfter'), onClick: run(() => void $insertTableColumnAtSelection(true)) },
+    { label: t('editor.deleteRow'), onClick: run(() => $deleteTableRowAtSelection()), danger: true },
+    { label: t('editor.deleteColumn'), onClick: run(() => $deleteTableColumnAtSelection()), danger: true },
+    { label: t('editor.deleteTable'), onClick: deleteTable, danger: true },
   ];
 
   return (
     <FloatingBar
       ref={barRef}
       role="toolbar"
-      aria-label="Table actions"
+      aria-label={t('editor.tableActions')}
       style={{ top: position.top, left: position.left }}
       onBlur={onBarBlur}
     >

@@ -69,6 +69,7 @@ import {
 import type { VideoRef } from '../utils/parse-video-url';
 import { focusEditor } from '../utils/focus-editor';
 import { $restoreSelection, $saveSelection } from '../utils/saved-selection';
+import { useUiText, type UiKey } from '@crm/shared/ui';
 
 export interface ToolbarPluginProps {
   // Uploads an image; resolves to its URL, or null once the failure has been reported.
@@ -92,12 +93,12 @@ const INITIAL_STATE: ToolbarState = {
   collapsed: true,
 };
 
-const PANEL_LABELS: Record<Panel, string> = {
-  link: 'Insert link',
-  image: 'Insert image',
-  video: 'Embed video',
-  table: 'Insert table',
-  emoji: 'Insert emoji',
+const PANEL_LABELS: Record<Panel, UiKey> = {
+  link: 'editor.insertLink',
+  image: 'editor.insertImage',
+  video: 'editor.embedVideo',
+  table: 'editor.insertTable',
+  emoji: 'editor.insertEmoji',
 };
 
 const ICON_SIZE = 18;
@@ -138,6 +139,7 @@ function $readToolbarState(): ToolbarState {
 // The editor toolbar (§9): text formats, headings and quote, lists, link, image upload, video embed, table,
 // code block, emoji and collapsible section, undo/redo. Actions that need details open a panel under it.
 export function ToolbarPlugin({ upload }: ToolbarPluginProps) {
+  const t = useUiText();
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState<ToolbarState>(INITIAL_STATE);
   const [canUndo, setCanUndo] = useState(false);
@@ -279,35 +281,35 @@ export function ToolbarPlugin({ upload }: ToolbarPluginProps) {
   });
 
   const items: ToolbarItem[] = [
-    { key: 'undo', label: 'Undo', icon: icon(IconArrowBackUp), disabled: !canUndo, onSelect: () => editor.dispatchCommand(UNDO_COMMAND, undefined) },
-    { key: 'redo', label: 'Redo', icon: icon(IconArrowForwardUp), disabled: !canRedo, onSelect: () => editor.dispatchCommand(REDO_COMMAND, undefined) },
-    { key: 'bold', label: 'Bold', icon: icon(IconBold), pressed: state.formats.bold, onSelect: format('bold'), groupStart: true },
-    { key: 'italic', label: 'Italic', icon: icon(IconItalic), pressed: state.formats.italic, onSelect: format('italic') },
-    { key: 'underline', label: 'Underline', icon: icon(IconUnderline), pressed: state.formats.underline, onSelect: format('underline') },
-    { key: 'strikethrough', label: 'Strikethrough', icon: icon(IconStrikethrough), pressed: state.formats.strikethrough, onSelect: format('strikethrough') },
-    { key: 'h1', label: 'Heading 1', icon: icon(IconH1), pressed: state.blockType === 'h1', onSelect: setBlock('h1'), groupStart: true },
-    { key: 'h2', label: 'Heading 2', icon: icon(IconH2), pressed: state.blockType === 'h2', onSelect: setBlock('h2') },
-    { key: 'h3', label: 'Heading 3', icon: icon(IconH3), pressed: state.blockType === 'h3', onSelect: setBlock('h3') },
-    { key: 'quote', label: 'Quote', icon: icon(IconBlockquote), pressed: state.blockType === 'quote', onSelect: setBlock('quote') },
-    { key: 'bullet', label: 'Bulleted list', icon: icon(IconList), pressed: state.blockType === 'bullet', onSelect: toggleList('bullet'), groupStart: true },
-    { key: 'number', label: 'Numbered list', icon: icon(IconListNumbers), pressed: state.blockType === 'number', onSelect: toggleList('number') },
-    { key: 'check', label: 'Checklist', icon: icon(IconListCheck), pressed: state.blockType === 'check', onSelect: toggleList('check') },
+    { key: 'undo', label: t('editor.undo'), icon: icon(IconArrowBackUp), disabled: !canUndo, onSelect: () => editor.dispatchCommand(UNDO_COMMAND, undefined) },
+    { key: 'redo', label: t('editor.redo'), icon: icon(IconArrowForwardUp), disabled: !canRedo, onSelect: () => editor.dispatchCommand(REDO_COMMAND, undefined) },
+    { key: 'bold', label: t('editor.bold'), icon: icon(IconBold), pressed: state.formats.bold, onSelect: format('bold'), groupStart: true },
+    { key: 'italic', label: t('editor.italic'), icon: icon(IconItalic), pressed: state.formats.italic, onSelect: format('italic') },
+    { key: 'underline', label: t('editor.underline'), icon: icon(IconUnderline), pressed: state.formats.underline, onSelect: format('underline') },
+    { key: 'strikethrough', label: t('editor.strikethrough'), icon: icon(IconStrikethrough), pressed: state.formats.strikethrough, onSelect: format('strikethrough') },
+    { key: 'h1', label: t('editor.heading', { level: 1 }), icon: icon(IconH1), pressed: state.blockType === 'h1', onSelect: setBlock('h1'), groupStart: true },
+    { key: 'h2', label: t('editor.heading', { level: 2 }), icon: icon(IconH2), pressed: state.blockType === 'h2', onSelect: setBlock('h2') },
+    { key: 'h3', label: t('editor.heading', { level: 3 }), icon: icon(IconH3), pressed: state.blockType === 'h3', onSelect: setBlock('h3') },
+    { key: 'quote', label: t('editor.quote'), icon: icon(IconBlockquote), pressed: state.blockType === 'quote', onSelect: setBlock('quote') },
+    { key: 'bullet', label: t('editor.bulletList'), icon: icon(IconList), pressed: state.blockType === 'bullet', onSelect: toggleList('bullet'), groupStart: true },
+    { key: 'number', label: t('editor.numberedList'), icon: icon(IconListNumbers), pressed: state.blockType === 'number', onSelect: toggleList('number') },
+    { key: 'check', label: t('editor.checklist'), icon: icon(IconListCheck), pressed: state.blockType === 'check', onSelect: toggleList('check') },
     state.isLink
-      ? { key: 'link', label: 'Remove link', icon: icon(IconUnlink), groupStart: true, onSelect: () => editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) }
-      : { key: 'link', label: 'Insert link', icon: icon(IconLink), groupStart: true, ...panelItem('link') },
-    { key: 'image', label: 'Insert image', icon: icon(IconPhoto), ...panelItem('image') },
-    { key: 'video', label: 'Embed video', icon: icon(IconVideo), ...panelItem('video') },
-    { key: 'table', label: 'Insert table', icon: icon(IconTable), ...panelItem('table') },
-    { key: 'code', label: 'Code block', icon: icon(IconCode), pressed: state.blockType === 'code', onSelect: setBlock('code'), groupStart: true },
-    { key: 'collapsible', label: 'Collapsible section', icon: icon(IconSquareChevronDown), onSelect: () => editor.dispatchCommand(INSERT_COLLAPSIBLE_COMMAND, undefined) },
-    { key: 'emoji', label: 'Insert emoji', icon: icon(IconMoodSmile), ...panelItem('emoji') },
+      ? { key: 'link', label: t('editor.removeLink'), icon: icon(IconUnlink), groupStart: true, onSelect: () => editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) }
+      : { key: 'link', label: t('editor.insertLink'), icon: icon(IconLink), groupStart: true, ...panelItem('link') },
+    { key: 'image', label: t('editor.insertImage'), icon: icon(IconPhoto), ...panelItem('image') },
+    { key: 'video', label: t('editor.embedVideo'), icon: icon(IconVideo), ...panelItem('video') },
+    { key: 'table', label: t('editor.insertTable'), icon: icon(IconTable), ...panelItem('table') },
+    { key: 'code', label: t('editor.codeBlock'), icon: icon(IconCode), pressed: state.blockType === 'code', onSelect: setBlock('code'), groupStart: true },
+    { key: 'collapsible', label: t('editor.collapsible'), icon: icon(IconSquareChevronDown), onSelect: () => editor.dispatchCommand(INSERT_COLLAPSIBLE_COMMAND, undefined) },
+    { key: 'emoji', label: t('editor.insertEmoji'), icon: icon(IconMoodSmile), ...panelItem('emoji') },
   ];
 
   return (
     <>
-      <OverflowToolbar label="Formatting" items={items} />
+      <OverflowToolbar label={t('editor.formatting')} items={items} />
       {panel ? (
-        <ToolbarPanel id={panelId} label={PANEL_LABELS[panel.kind]} onClose={closePanel}>
+        <ToolbarPanel id={panelId} label={t(PANEL_LABELS[panel.kind])} onClose={closePanel}>
           {panel.kind === 'link' ? (
             <LinkForm withText={panel.withText} onSubmit={insertLink} onCancel={closePanel} />
           ) : panel.kind === 'image' ? (

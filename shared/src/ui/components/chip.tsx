@@ -4,6 +4,7 @@ import { IconX } from '../icons/icons';
 import { alpha } from '../tokens/alpha';
 import type { ColorName } from '../tokens/colors';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface ChipProps {
   children?: ReactNode;
@@ -46,14 +47,15 @@ const Remove = styled.button`
   &:hover { background: rgba(0, 0, 0, 0.08); }
 `;
 
-function ChipView({ children, color = 'primary', size = 'sm', onDelete, deleteLabel = 'Remove', deleteTabIndex, className }: ChipProps) {
+function ChipView({ children, color = 'primary', size = 'sm', onDelete, deleteLabel, deleteTabIndex, className }: ChipProps) {
+  const t = useUiText();
   const theme = useTheme();
   const resolved = color in theme.colors ? theme.colors[color as ColorName] : color;
   return (
     <Root $color={resolved} $size={size} className={className}>
       {children}
       {onDelete ? (
-        <Remove type="button" aria-label={deleteLabel} tabIndex={deleteTabIndex} onClick={onDelete}>
+        <Remove type="button" aria-label={deleteLabel ?? t('common.remove')} tabIndex={deleteTabIndex} onClick={onDelete}>
           <IconX size={14} />
         </Remove>
       ) : null}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConfirmProvider } from './confirm-provider';
 import { useConfirm } from './use-confirm';
+import { UiLanguageProvider } from '../i18n/ui-i18n';
 
 describe('ConfirmDialog', () => {
   it("asks 'Уверены?' with 'Да' and 'Отмена' by default", async () => {
@@ -77,5 +78,29 @@ describe('useConfirm', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => render(<Asker onAnswer={jest.fn()} />)).toThrow('ConfirmProvider');
     jest.restoreAllMocks();
+  });
+
+  it('asks in the language of the screen that asks, not the one around the provider', async () => {
+    function Ask() {
+      const confirm = useConfirm();
+      return (
+        <button type="button" onClick={() => void confirm()}>
+          ask
+        </button>
+      );
+    }
+    render(
+      <UiLanguageProvider lng="en">
+        <ConfirmProvider>
+          <UiLanguageProvider lng="ru">
+            <Ask />
+          </UiLanguageProvider>
+        </ConfirmProvider>
+      </UiLanguageProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'ask' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Уверены?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Да' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Отмена' })).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { alpha } from '../tokens/alpha';
 import { Button } from './button';
 import { Backdrop, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -58,13 +59,14 @@ const Actions = styled.div`
 
 function ConfirmDialogView({
   open,
-  message = 'Уверены?',
+  message,
   onConfirm,
   onCancel,
-  confirmLabel = 'Да',
-  cancelLabel = 'Отмена',
+  confirmLabel,
+  cancelLabel,
   loading = false,
 }: ConfirmDialogProps) {
+  const t = useUiText();
   return (
     <RadixDialog.Root
       open={open}
@@ -78,13 +80,13 @@ function ConfirmDialogView({
           <Badge aria-hidden>
             <IconAlertCircle size={40} />
           </Badge>
-          <OverlayTitle>{message}</OverlayTitle>
+          <OverlayTitle>{message ?? t('common.confirmQuestion')}</OverlayTitle>
           <Actions>
             <Button variant="primary" onClick={onConfirm} loading={loading}>
-              {confirmLabel}
+              {confirmLabel ?? t('common.yes')}
             </Button>
             <Button variant="secondary" onClick={onCancel} disabled={loading}>
-              {cancelLabel}
+              {cancelLabel ?? t('common.cancel')}
             </Button>
           </Actions>
         </Panel>

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ConfirmContext, type ConfirmFunction, type ConfirmOptions } from './confirm-context';
 import { ConfirmDialog } from './confirm-dialog';
+import { UiLanguageProvider, useUiLanguage } from '../i18n/ui-i18n';
 
 interface Pending extends ConfirmOptions {
   message?: string;
@@ -8,6 +9,7 @@ interface Pending extends ConfirmOptions {
 
 /** Hosts the one confirmation dialog that `useConfirm()` opens. */
 export function ConfirmProvider({ children }: { children?: ReactNode }) {
+  const outerLanguage = useUiLanguage();
   const [pending, setPending] = useState<Pending | null>(null);
   const resolver = useRef<((answer: boolean) => void) | null>(null);
 
@@ -29,6 +31,8 @@ export function ConfirmProvider({ children }: { children?: ReactNode }) {
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
+      {/* The dialog speaks the language of the screen that asked, not the one around the provider. */}
+      <UiLanguageProvider lng={pending?.language ?? outerLanguage}>
       <ConfirmDialog
         open={pending !== null}
         message={pending?.message}
@@ -37,6 +41,7 @@ export function ConfirmProvider({ children }: { children?: ReactNode }) {
         onConfirm={() => settle(true)}
         onCancel={() => settle(false)}
       />
+      </UiLanguageProvider>
     </ConfirmContext.Provider>
   );
 }

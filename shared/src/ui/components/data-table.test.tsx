@@ -63,7 +63,7 @@ describe('DataTable', () => {
     expect(bodyRows).toHaveLength(2);
     expect(within(bodyRows[0]).getByText('New')).toBeInTheDocument();
     expect(within(bodyRows[1]).getByRole('button', { name: 'Delete In work' })).toBeInTheDocument();
-    expect(screen.getByText('26–50 of 230')).toBeInTheDocument();
+    expect(screen.getByText('26–50 из 230')).toBeInTheDocument();
   });
 
   it("says 'No data available' when there are no rows", () => {
@@ -74,30 +74,30 @@ describe('DataTable', () => {
   it('shows a loader instead of the empty text while loading', () => {
     render(<Harness rows={[]} loading />);
     expect(screen.queryByText('No data available')).not.toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
   });
 
   it('offers the spec page sizes and goes back to page 1 on a change', async () => {
     const onPerPageChange = jest.fn();
     render(<Harness onPerPageChange={onPerPageChange} />);
-    const select = screen.getByLabelText('Rows per page:');
+    const select = screen.getByLabelText('Строк на странице:');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '20', '25', '50', '100']);
     await userEvent.setup().selectOptions(select, '50');
     expect(onPerPageChange).toHaveBeenCalledWith(50);
     expect(state()).toMatchObject({ page: 1, perPage: 50 });
-    expect(screen.getByText('1–50 of 230')).toBeInTheDocument();
+    expect(screen.getByText('1–50 из 230')).toBeInTheDocument();
   });
 
   it('moves between pages', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(screen.getByRole('button', { name: 'Следующая страница' }));
     expect(state().page).toBe(3);
-    await user.click(screen.getByRole('button', { name: 'Page 1' }));
+    await user.click(screen.getByRole('button', { name: 'Страница 1' }));
     expect(state().page).toBe(1);
-    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Предыдущая страница' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Страница 1' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('toggles sorting ascending, descending, then off', async () => {
@@ -121,8 +121,8 @@ describe('DataTable', () => {
   it('selects rows one by one and all at once', async () => {
     const user = userEvent.setup();
     render(<Harness selectable />);
-    const all = screen.getByRole('checkbox', { name: 'Select all rows' });
-    const [first] = screen.getAllByRole('checkbox', { name: 'Select row' });
+    const all = screen.getByRole('checkbox', { name: 'Выбрать все строки' });
+    const [first] = screen.getAllByRole('checkbox', { name: 'Выбрать строку' });
     await user.click(first);
     expect(state().selected).toEqual([1]);
     expect(all).not.toBeChecked();

@@ -6,6 +6,7 @@ import { PER_PAGE_OPTIONS } from '../../schemas/envelope';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText, type UiT } from '../i18n/ui-i18n';
 
 export type RowId = string | number;
 
@@ -173,10 +174,10 @@ const PageSize = styled.label`
 const alignOf = (align: DataTableColumn<unknown>['align']) => (align === 'end' ? 'end' : align === 'center' ? 'center' : 'start');
 const cssLength = (width: number | string | undefined) => (typeof width === 'number' ? `${width}px` : width);
 
-function cellText(value: unknown): ReactNode {
+function cellText(value: unknown, t: UiT): ReactNode {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   return String(value);
 }
 
@@ -199,13 +200,14 @@ function DataTableView<T>({
   onPerPageChange,
   sort,
   onSortChange,
-  emptyText = 'No data available',
+  emptyText,
   selectable = false,
   selectedIds = [],
   onSelectionChange,
   'aria-label': ariaLabel,
 }: DataTableProps<T>) {
   const pageSizeId = useId();
+  const t = useUiText();
   const idOf = (row: T): RowId => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as RowId));
   const current = parseSort(sort);
   const pageIds = rows.map(idOf);
@@ -236,7 +238,7 @@ function DataTableView<T>({
 
   return (
     <Root>
-      {loading && rows.length > 0 ? <ProgressBar role="progressbar" aria-label="Loading" /> : null}
+      {loading && rows.length > 0 ? <ProgressBar role="progressbar" aria-label={t('common.loadingLabel')} /> : null}
       <Scroll>
         <Table aria-label={ariaLabel} aria-busy={loading || undefined}>
           <thead>
@@ -245,7 +247,7 @@ function DataTableView<T>({
                 <Th $align="start" $width="3rem" scope="col">
                   <Checkbox
                     type="checkbox"
-                    aria-label="Select all rows"
+                    aria-label={t('table.selectAll')}
                     checked={allSelected}
                     disabled={pageIds.length === 0}
                     ref={(el) => {
@@ -285,7 +287,7 @@ function DataTableView<T>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <Message colSpan={columnCount}>{loading ? <Spinner size={28} /> : emptyText}</Message>
+                <Message colSpan={columnCount}>{loading ? <Spinner size={28} /> : (emptyText ?? t('table.noData'))}</Message>
               </tr>
             ) : (
               rows.map((row, index) => {
@@ -295,12 +297,12 @@ function DataTableView<T>({
                   <Tr key={id} $selected={selected}>
                     {selectable ? (
                       <Td $align="start">
-                        <Checkbox type="checkbox" aria-label="Select row" checked={selected} onChange={() => toggleRow(id)} />
+                        <Checkbox type="checkbox" aria-label={t('table.selectRow')} checked={selected} onChange={() => toggleRow(id)} />
                       </Td>
                     ) : null}
                     {columns.map((column) => (
                       <Td key={column.key} $align={alignOf(column.align)} $nowrap={column.nowrap}>
-                        {column.render ? column.render(row, index) : cellText((row as Record<string, unknown>)[column.key])}
+                        {column.render ? column.render(row, index) : cellText((row as Record<string, unknown>)[column.key], t)}
                       </Td>
                     ))}
                   </Tr>
@@ -312,7 +314,7 @@ function DataTableView<T>({
       </Scroll>
       <Footer>
         <PageSize htmlFor={pageSizeId}>
-          Rows per page:
+          {t('table.rowsPerPage')}
           <select
             id={pageSizeId}
             value={perPage}
@@ -329,7 +331,7 @@ function DataTableView<T>({
           </select>
         </PageSize>
         <span aria-live="polite">
-          {`${from}–${to} of ${total}`}
+          {t('table.range', { from, to, total })}
         </span>
         <Pagination page={page} lastPage={lastPage} onPageChange={onPageChange} disabled={loading && rows.length === 0} />
       </Footer>

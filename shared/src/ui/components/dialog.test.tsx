@@ -15,7 +15,7 @@ describe('Dialog and Drawer', () => {
     );
     expect(screen.getByRole('dialog', { name: 'Передать лид' })).toHaveTextContent('body text');
     expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Закрыть' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 

@@ -6,6 +6,7 @@ import { focusFirstField } from './focus-first-field';
 import { IconButton } from './icon-button';
 import { Backdrop, OverlayBody, OverlayFooter, OverlayHeader, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface DialogProps {
   open: boolean;
@@ -52,6 +53,7 @@ const Description = styled(RadixDialog.Description)`
 `;
 
 function DialogView({ open, onOpenChange, title, description, maxWidth = 560, children, footer, hideClose }: DialogProps) {
+  const t = useUiText();
   // Radix warns when a dialog has no description; an explicit undefined says there deliberately is none.
   const describedBy = description ? {} : { 'aria-describedby': undefined };
   const body = useRef<HTMLDivElement>(null);
@@ -68,7 +70,7 @@ function DialogView({ open, onOpenChange, title, description, maxWidth = 560, ch
             <OverlayTitle>{title}</OverlayTitle>
             {hideClose ? null : (
               <RadixDialog.Close asChild>
-                <IconButton label="Close" size="sm">
+                <IconButton label={t('common.close')} size="sm">
                   <IconX size={18} />
                 </IconButton>
               </RadixDialog.Close>

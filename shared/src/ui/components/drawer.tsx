@@ -6,6 +6,7 @@ import { focusFirstField } from './focus-first-field';
 import { IconButton } from './icon-button';
 import { Backdrop, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface DrawerProps {
   open: boolean;
@@ -65,6 +66,7 @@ const Footer = styled.div`
 `;
 
 function DrawerView({ open, onOpenChange, title, children, footer, width = 400 }: DrawerProps) {
+  const t = useUiText();
   const body = useRef<HTMLDivElement>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -74,7 +76,7 @@ function DrawerView({ open, onOpenChange, title, children, footer, width = 400 }
           <Header>
             <OverlayTitle>{title}</OverlayTitle>
             <RadixDialog.Close asChild>
-              <IconButton label="Close" size="sm">
+              <IconButton label={t('common.close')} size="sm">
                 <IconX size={18} />
               </IconButton>
             </RadixDialog.Close>

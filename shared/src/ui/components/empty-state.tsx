@@ -3,6 +3,7 @@ import { useTheme } from 'styled-components';
 import { IconInbox } from '../icons/icons';
 import { StateBadge, StateMessage, StateRoot, StateTitle } from './state-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface EmptyStateProps {
   title?: ReactNode;
@@ -12,14 +13,15 @@ export interface EmptyStateProps {
   action?: ReactNode;
 }
 
-function EmptyStateView({ title = 'No data available', message, icon, action }: EmptyStateProps) {
+function EmptyStateView({ title, message, icon, action }: EmptyStateProps) {
+  const t = useUiText();
   const theme = useTheme();
   return (
     <StateRoot>
       <StateBadge aria-hidden $color={theme.colors.secondary}>
         {icon ?? <IconInbox size={28} />}
       </StateBadge>
-      <StateTitle>{title}</StateTitle>
+      <StateTitle>{title ?? t('table.noData')}</StateTitle>
       {message ? <StateMessage>{message}</StateMessage> : null}
       {action}
     </StateRoot>

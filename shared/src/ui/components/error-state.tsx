@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconRefresh } from '../icons/icons';
 import { Button } from './button';
 import { StateBadge, StateMessage, StateRoot, StateTitle } from './state-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface ErrorStateProps {
   title: ReactNode;
@@ -13,6 +14,7 @@ export interface ErrorStateProps {
 }
 
 function ErrorStateView({ title, message, onRetry }: ErrorStateProps) {
+  const t = useUiText();
   const theme = useTheme();
   return (
     <StateRoot role="alert">
@@ -23,7 +25,7 @@ function ErrorStateView({ title, message, onRetry }: ErrorStateProps) {
       {message ? <StateMessage>{message}</StateMessage> : null}
       {onRetry ? (
         <Button variant="primary" startIcon={<IconRefresh size={18} />} onClick={onRetry}>
-          Retry
+          {t('common.retry')}
         </Button>
       ) : null}
     </StateRoot>

@@ -29,14 +29,14 @@ function Users({ initial = [], onChange = jest.fn(), ...rest }: Props) {
   );
 }
 
-const chips = () => screen.queryAllByRole('button', { name: /^Remove / }).map((button) => button.getAttribute('aria-label'));
+const chips = () => screen.queryAllByRole('button', { name: /^Удалить: / }).map((button) => button.getAttribute('aria-label'));
 const optionNames = () => screen.getAllByRole('option').map((option) => option.textContent);
 
 describe('MultiSelect', () => {
   it('shows the values as chips and leaves them out of a menu at most 310 px high', async () => {
     const user = userEvent.setup();
     render(<Users initial={[1, 3]} />);
-    expect(chips()).toEqual(['Remove Анна Смирнова', 'Remove Иван Петров']);
+    expect(chips()).toEqual(['Удалить: Анна Смирнова', 'Удалить: Иван Петров']);
     const input = screen.getByRole('combobox', { name: 'Responsible' });
     await user.click(input);
     const listbox = screen.getByRole('listbox', { name: 'Responsible' });
@@ -56,13 +56,13 @@ describe('MultiSelect', () => {
     expect(optionNames()).toEqual(['Олег Кузнецов', 'Ольга Кузнецова']);
     await user.click(screen.getByRole('option', { name: 'Ольга Кузнецова' }));
     expect(onChange).toHaveBeenLastCalledWith([1, 4]);
-    expect(chips()).toEqual(['Remove Анна Смирнова', 'Remove Ольга Кузнецова']);
+    expect(chips()).toEqual(['Удалить: Анна Смирнова', 'Удалить: Ольга Кузнецова']);
     expect(input).toHaveValue('');
     expect(input).toHaveFocus();
     expect(optionNames()).toEqual(['Олег Кузнецов', 'Иван Петров']);
     await user.type(input, 'zzz');
     expect(screen.queryAllByRole('option')).toEqual([]);
-    expect(screen.getByRole('listbox')).toHaveTextContent('No options');
+    expect(screen.getByRole('listbox')).toHaveTextContent('Нет вариантов');
     // Leaving the field forgets the filter text, with the menu open or closed.
     await user.tab();
     expect(input).toHaveValue('');
@@ -92,11 +92,11 @@ describe('MultiSelect', () => {
     await user.keyboard('{Escape}');
     expect(input).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-    expect(chips()).toEqual(['Remove Олег Кузнецов', 'Remove Иван Петров']);
+    expect(chips()).toEqual(['Удалить: Олег Кузнецов', 'Удалить: Иван Петров']);
 
     await user.keyboard('{Backspace}');
     expect(onChange).toHaveBeenLastCalledWith([2]);
-    expect(chips()).toEqual(['Remove Олег Кузнецов']);
+    expect(chips()).toEqual(['Удалить: Олег Кузнецов']);
     // While text is typed, Backspace edits the text.
     await user.keyboard('ив{Backspace}');
     expect(input).toHaveValue('и');
@@ -112,7 +112,7 @@ describe('MultiSelect', () => {
     expect(screen.getByText('Иван Петров').closest('[tabindex]')).toHaveFocus();
     await user.keyboard('{ArrowLeft}{Delete}');
     expect(onChange).toHaveBeenLastCalledWith([1, 3]);
-    expect(chips()).toEqual(['Remove Анна Смирнова', 'Remove Иван Петров']);
+    expect(chips()).toEqual(['Удалить: Анна Смирнова', 'Удалить: Иван Петров']);
   });
 
   it('removes a chip with its button, back to the input, and keeps values whose option is missing', async () => {
@@ -120,20 +120,20 @@ describe('MultiSelect', () => {
     const user = userEvent.setup();
     render(<Users initial={[9, 1, 2]} onChange={onChange} />);
     // An unknown value stays visible, so it can be seen and removed.
-    expect(chips()).toEqual(['Remove #9', 'Remove Анна Смирнова', 'Remove Олег Кузнецов']);
-    await user.click(screen.getByRole('button', { name: 'Remove Анна Смирнова' }));
+    expect(chips()).toEqual(['Удалить: #9', 'Удалить: Анна Смирнова', 'Удалить: Олег Кузнецов']);
+    await user.click(screen.getByRole('button', { name: 'Удалить: Анна Смирнова' }));
     expect(onChange).toHaveBeenLastCalledWith([9, 2]);
     expect(screen.getByRole('combobox', { name: 'Responsible' })).toHaveFocus();
     // The remove buttons are not tab stops: the field is one stop, chips are reached with the arrows.
-    expect(screen.getByRole('button', { name: 'Remove Олег Кузнецов' })).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('button', { name: 'Удалить: Олег Кузнецов' })).toHaveAttribute('tabindex', '-1');
   });
 
   it('does not show values that are still loading, nor drop them when another is removed', async () => {
     const onChange = jest.fn();
     const user = userEvent.setup();
     render(<Users initial={[9, 1]} onChange={onChange} isLoading />);
-    expect(chips()).toEqual(['Remove Анна Смирнова']);
-    await user.click(screen.getByRole('button', { name: 'Remove Анна Смирнова' }));
+    expect(chips()).toEqual(['Удалить: Анна Смирнова']);
+    await user.click(screen.getByRole('button', { name: 'Удалить: Анна Смирнова' }));
     expect(onChange).toHaveBeenLastCalledWith([9]);
   });
 

@@ -11,6 +11,7 @@ import { firstError } from './first-error';
 import type { SelectOption, SelectValue } from './select';
 import { IndicatorButton, fieldBox, fieldBoxFocused, Indicators, MenuNote, menuOption, menuSurface } from './select-parts';
 import { Spinner } from './spinner';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface MultiSelectProps<V extends SelectValue = SelectValue> {
   label?: string;
@@ -96,6 +97,7 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
   className,
   'aria-label': ariaLabel,
 }: MultiSelectProps<V>) {
+  const t = useUiText();
   const autoId = useId();
   const inputId = id ?? `${autoId}-input`;
   const errorId = `${inputId}-error`;
@@ -231,7 +233,7 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
           >
             <Chip
               onDelete={isDisabled ? undefined : () => remove(option)}
-              deleteLabel={`Remove ${option.label}`}
+              deleteLabel={`${t('common.remove')}: ${option.label}`}
               deleteTabIndex={-1}
             >
               {option.label}
@@ -257,7 +259,7 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
         />
         <Indicators>
           {isLoading ? <Spinner size={16} label="" /> : null}
-          <IndicatorButton aria-label="Show options" disabled={isDisabled} {...getToggleButtonProps()}>
+          <IndicatorButton aria-label={t('select.showOptions')} disabled={isDisabled} {...getToggleButtonProps()}>
             <IconChevronDown size={18} />
           </IndicatorButton>
         </Indicators>
@@ -282,7 +284,7 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
           : null}
         {isOpen && items.length === 0 ? (
           <MenuNote as="li" role="presentation">
-            {isLoading ? 'Loading…' : 'No options'}
+            {isLoading ? t('common.loading') : t('select.noOptions')}
           </MenuNote>
         ) : null}
       </Menu>

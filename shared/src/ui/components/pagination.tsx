@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { IconChevronLeft, IconChevronRight } from '../icons/icons';
 import { alpha } from '../tokens/alpha';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface PaginationProps {
   page: number;
@@ -56,9 +57,10 @@ export function pageWindow(page: number, lastPage: number): (number | null)[] {
 
 function PaginationView({ page, lastPage, onPageChange, disabled }: PaginationProps) {
   const last = Math.max(1, lastPage);
+  const t = useUiText();
   return (
-    <Nav aria-label="Pagination">
-      <PageButton type="button" aria-label="Previous page" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
+    <Nav aria-label={t('pagination.label')}>
+      <PageButton type="button" aria-label={t('pagination.previous')} disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
         <IconChevronLeft size={18} />
       </PageButton>
       {pageWindow(page, last).map((p, i) =>
@@ -72,7 +74,7 @@ function PaginationView({ page, lastPage, onPageChange, disabled }: PaginationPr
             type="button"
             $current={p === page}
             aria-current={p === page ? 'page' : undefined}
-            aria-label={`Page ${p}`}
+            aria-label={t('pagination.page', { page: p })}
             disabled={disabled}
             onClick={() => p !== page && onPageChange(p)}
           >
@@ -80,7 +82,7 @@ function PaginationView({ page, lastPage, onPageChange, disabled }: PaginationPr
           </PageButton>
         ),
       )}
-      <PageButton type="button" aria-label="Next page" disabled={disabled || page >= last} onClick={() => onPageChange(page + 1)}>
+      <PageButton type="button" aria-label={t('pagination.next')} disabled={disabled || page >= last} onClick={() => onPageChange(page + 1)}>
         <IconChevronRight size={18} />
       </PageButton>
     </Nav>

@@ -98,11 +98,11 @@ describe('Select', () => {
     expect(field).toHaveTextContent('All statuses');
     expect(field).toHaveAttribute('data-placeholder');
     // Nothing to clear: no ×.
-    expect(screen.queryByRole('button', { name: 'Clear Status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Очистить: Status' })).not.toBeInTheDocument();
 
     await user.click(field);
     await user.click(screen.getByRole('option', { name: 'Closed' }));
-    await user.click(screen.getByRole('button', { name: 'Clear Status' }));
+    await user.click(screen.getByRole('button', { name: 'Очистить: Status' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
     expect(field).toHaveFocus();
 
@@ -194,7 +194,7 @@ describe('Select', () => {
     const field = screen.getByRole('combobox', { name: 'Status' });
     expect(field).toHaveAttribute('aria-busy', 'true');
     await user.click(field);
-    expect(screen.getByRole('listbox')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('listbox')).toHaveTextContent('Загрузка…');
   });
 
   describe('type-ahead (§9: the typed letters are forgotten after 1 s)', () => {

@@ -17,6 +17,7 @@ import {
   menuSurface,
 } from './select-parts';
 import { Spinner } from './spinner';
+import { useUiText } from '../i18n/ui-i18n';
 
 export type SelectValue = string | number;
 
@@ -135,6 +136,7 @@ function SelectView<V extends SelectValue = SelectValue>({
 }: SelectProps<V>) {
   const autoId = useId();
   const triggerId = id ?? `${autoId}-select`;
+  const t = useUiText();
   const errorId = `${triggerId}-error`;
   const message = firstError(error);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -214,14 +216,14 @@ function SelectView<V extends SelectValue = SelectValue>({
                     <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
                   </Item>
                 ))}
-                {options.length === 0 ? <MenuNote>{isLoading ? 'Loading…' : 'No options'}</MenuNote> : null}
+                {options.length === 0 ? <MenuNote>{isLoading ? t('common.loading') : t('select.noOptions')}</MenuNote> : null}
               </Viewport>
             </Content>
           </RadixSelect.Portal>
         </RadixSelect.Root>
         {canClear ? (
           <ClearSlot>
-            <IndicatorButton type="button" tabIndex={-1} aria-label={label ? `Clear ${label}` : 'Clear'} onClick={clear}>
+            <IndicatorButton type="button" tabIndex={-1} aria-label={label ? t('select.clearNamed', { label }) : t('select.clear')} onClick={clear}>
               <IconX size={16} />
             </IndicatorButton>
           </ClearSlot>

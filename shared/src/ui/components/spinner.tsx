@@ -1,5 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface SpinnerProps {
   /** Diameter in px. */
@@ -23,7 +24,9 @@ const Ring = styled.span<{ $size: number }>`
   vertical-align: middle;
 `;
 
-function SpinnerView({ size = 24, label = 'Loading', className }: SpinnerProps) {
+function SpinnerView({ size = 24, label: givenLabel, className }: SpinnerProps) {
+  const t = useUiText();
+  const label = givenLabel ?? t('common.loadingLabel');
   return label ? (
     <Ring $size={size} className={className} role="progressbar" aria-label={label} />
   ) : (

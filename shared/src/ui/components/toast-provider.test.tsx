@@ -49,7 +49,7 @@ describe('toasts', () => {
     await user.click(screen.getByRole('button', { name: 'error' }));
     const toasts = screen.getAllByRole('status');
     expect(toasts.map((t) => t.textContent)).toEqual(['Status added', 'Could not delete']);
-    await user.click(screen.getAllByRole('button', { name: 'Close' })[0]);
+    await user.click(screen.getAllByRole('button', { name: 'Закрыть уведомление' })[0]);
     expect(screen.getAllByRole('status').map((t) => t.textContent)).toEqual(['Could not delete']);
   });
 });

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle, Ic
 import { TOAST_DURATION_MS } from '../tokens/constants';
 import { ToastContext, type ToastApi, type ToastKind } from './toast-context';
 import { withThemeFallback } from '../theme/with-theme-fallback';
+import { useUiText } from '../i18n/ui-i18n';
 
 interface ToastItem {
   id: number;
@@ -65,6 +66,7 @@ const Close = styled.button`
 
 function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { children?: ReactNode; duration?: number }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const t = useUiText();
   const nextId = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
@@ -111,7 +113,7 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
             <Toast key={toast.id} role="status" aria-live="polite" $kind={toast.kind}>
               <Icon size={22} />
               <Message>{toast.message}</Message>
-              <Close type="button" aria-label="Close" onClick={() => dismiss(toast.id)}>
+              <Close type="button" aria-label={t('toast.close')} onClick={() => dismiss(toast.id)}>
                 <IconX size={16} />
               </Close>
             </Toast>

@@ -15,6 +15,7 @@ import { useConfirm } from '../components/use-confirm';
 import { useToast } from '../components/use-toast';
 import { IconPlus, IconTrash } from '../icons/icons';
 import { useClientPage } from './use-client-page';
+import { useUiText } from '../i18n/ui-i18n';
 
 export interface CrudListAdd {
   label: string;
@@ -71,12 +72,13 @@ export function CrudListPage<T>({
   rowKey,
   loading = false,
   error,
-  errorTitle = 'Could not load the list',
+  errorTitle,
   onRetry,
   add,
   remove,
   'aria-label': ariaLabel,
 }: CrudListPageProps<T>) {
+  const t = useUiText();
   const navigate = useNavigate();
   const ability = useAbility();
   const confirm = useConfirm();
@@ -138,7 +140,7 @@ export function CrudListPage<T>({
       />
       <Card flush>
         {error && !rows ? (
-          <ErrorState title={errorTitle} message={error.message} onRetry={onRetry} />
+          <ErrorState title={errorTitle ?? t('table.loadFailed')} message={error.message} onRetry={onRetry} />
         ) : (
           <DataTable
             aria-label={ariaLabel}

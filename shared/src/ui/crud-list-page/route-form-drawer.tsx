@@ -5,6 +5,7 @@ import { ApiError, errorMessage, type FieldErrors } from '../../api-client/api-e
 import { Button } from '../components/button';
 import { Drawer } from '../components/drawer';
 import { useToast } from '../components/use-toast';
+import { useUiText } from '../i18n/ui-i18n';
 
 const Form = styled.form`
   display: flex;
@@ -36,10 +37,11 @@ export function RouteFormDrawer({
   onSubmit,
   successMessage,
   children,
-  saveLabel = 'Сохранить',
-  cancelLabel = 'Отмена',
+  saveLabel,
+  cancelLabel,
   backTo = '..',
 }: RouteFormDrawerProps) {
+  const t = useUiText();
   const navigate = useNavigate();
   const toast = useToast();
   const formId = useId();
@@ -78,10 +80,10 @@ export function RouteFormDrawer({
       footer={
         <>
           <Button type="submit" form={formId} loading={submitting}>
-            {saveLabel}
+            {saveLabel ?? t('common.save')}
           </Button>
           <Button variant="secondary" onClick={back}>
-            {cancelLabel}
+            {cancelLabel ?? t('common.cancel')}
           </Button>
         </>
       }

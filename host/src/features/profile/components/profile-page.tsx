@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useMe } from '../api/get-me';
+import { ChangePasswordForm } from './change-password-form';
 
 const PROFILE_TABS = ['profile', 'account'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -96,6 +97,11 @@ export function ProfilePage() {
           </Fields>
         )}
       </Card>
+      {tab === 'account' ? (
+        <Card style={{ marginTop: '1.5rem' }}>
+          <ChangePasswordForm />
+        </Card>
+      ) : null}
     </>
   );
 }

@@ -5,6 +5,7 @@ const LABELS: Record<AuditAction, string> = {
   'auth.sign_in_failed': 'Failed sign-in',
   'auth.password_reset_requested': 'Password reset requested',
   'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
   'user.create': 'User created',
   'user.update': 'User changed',
   'user.deactivate': 'User deactivated',

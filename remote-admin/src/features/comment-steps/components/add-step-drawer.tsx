@@ -12,16 +12,16 @@ export function AddStepDrawer() {
   const [color, setColor] = useState(DEFAULT_COLOR);
   return (
     <RouteFormDrawer
-      title="New step"
-      successMessage="Step added"
-      saveLabel="Save"
-      cancelLabel="Cancel"
+      title="Новый шаг"
+      successMessage="Шаг добавлен"
+      saveLabel="Сохранить"
+      cancelLabel="Отмена"
       onSubmit={() => createCommentStep({ name, color })}
     >
       {(errors) => (
         <>
           <TextField
-            label="Name"
+            label="Название"
             name="name"
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -29,13 +29,13 @@ export function AddStepDrawer() {
             autoFocus
           />
           <TextField
-            label="Colour"
+            label="Цвет"
             name="color"
             type="color"
             value={color}
             onChange={(event) => setColor(event.target.value)}
             error={errors.color}
-            hint="Shown on lead comments with this step"
+            hint="Показывается у комментариев к лиду с этим шагом"
           />
         </>
       )}

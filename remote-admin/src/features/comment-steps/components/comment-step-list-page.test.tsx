@@ -38,11 +38,11 @@ describe('CommentStepListPage', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('cell', { name: 'Meeting' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Delete First call' }));
+    await user.click(screen.getByRole('button', { name: 'Удалить First call' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Отмена' }));
     expect(requestsTo(fetch, 'DELETE /api/comment-steps/1')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete First call' }));
+    await user.click(screen.getByRole('button', { name: 'Удалить First call' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'First call' })).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'DELETE /api/comment-steps/1')).toHaveLength(1);
@@ -61,13 +61,13 @@ describe('CommentStepListPage', () => {
     });
     renderRoutes(routes, '/comment-step/list');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete First call' }));
+    await user.click(await screen.findByRole('button', { name: 'Удалить First call' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: message })).getByRole('button', { name: 'Archive' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: message })).getByRole('button', { name: 'В архив' }));
 
     await waitFor(() => expect(requestsTo(fetch, 'PATCH /api/comment-steps/1').map((r) => r.body)).toEqual([{ archived: true }]));
-    expect(await screen.findByText('Archived')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Restore First call' })).toBeInTheDocument();
+    expect(await screen.findByText('В архиве')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Восстановить First call' })).toBeInTheDocument();
   });
 
   it('renames a step inline and moves it down', async () => {
@@ -87,15 +87,15 @@ describe('CommentStepListPage', () => {
     renderRoutes(routes, '/comment-step/list');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'First call' }));
-    const input = screen.getByRole('textbox', { name: 'Step name' });
+    const input = screen.getByRole('textbox', { name: 'Название шага' });
     await user.clear(input);
     await user.type(input, 'Call{Enter}');
     expect(await screen.findByRole('cell', { name: 'Call' })).toBeInTheDocument();
     expect(requestsTo(fetch, 'PATCH /api/comment-steps/1').map((r) => r.body)).toEqual([{ name: 'Call' }]);
 
-    await user.click(screen.getByRole('button', { name: 'Move down Call' }));
+    await user.click(screen.getByRole('button', { name: 'Ниже Call' }));
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/comment-steps/order').map((r) => r.body)).toEqual([{ ids: [2, 1] }]));
-    const rows = within(screen.getByRole('table', { name: 'Comment steps' })).getAllByRole('row');
+    const rows = within(screen.getByRole('table', { name: 'Шаги комментариев' })).getAllByRole('row');
     await waitFor(() => expect(within(rows[1]).getByRole('cell', { name: 'Meeting' })).toBeInTheDocument());
   });
 
@@ -111,13 +111,13 @@ describe('CommentStepListPage', () => {
     });
     const { router } = renderRoutes(routes, '/comment-step/list/AddStepDrawer');
     const user = userEvent.setup();
-    const drawer = await screen.findByRole('dialog', { name: 'New step' });
-    await user.type(within(drawer).getByLabelText('Name'), 'Contract');
-    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Новый шаг' });
+    await user.type(within(drawer).getByLabelText('Название'), 'Contract');
+    await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/comment-step/list'));
     expect(requestsTo(fetch, 'POST /api/comment-steps').map((r) => r.body)).toEqual([{ name: 'Contract', color: '#0D9394' }]);
     expect(await screen.findByRole('cell', { name: 'Contract' })).toBeInTheDocument();
-    expect(screen.getByText('Step added')).toBeInTheDocument();
+    expect(screen.getByText('Шаг добавлен')).toBeInTheDocument();
   });
 });

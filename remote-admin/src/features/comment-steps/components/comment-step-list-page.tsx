@@ -41,7 +41,7 @@ export function CommentStepListPage() {
       await updateCommentStep(step.id, input);
       if (done) toast.success(done);
     } catch (failure) {
-      toast.error(`Could not change the step: ${errorMessage(failure)}`);
+      toast.error(`Не удалось изменить шаг: ${errorMessage(failure)}`);
     }
   };
 
@@ -50,7 +50,7 @@ export function CommentStepListPage() {
     try {
       await reorderCommentSteps(ordered);
     } catch (failure) {
-      toast.error(`Could not change the order: ${errorMessage(failure)}`);
+      toast.error(`Не удалось изменить порядок: ${errorMessage(failure)}`);
     } finally {
       setReordering(false);
     }
@@ -61,11 +61,11 @@ export function CommentStepListPage() {
     setDeletingId(step.id);
     try {
       await deleteCommentStep(step.id);
-      toast.success('Step deleted');
+      toast.success('Шаг удалён');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 409 && failure.code === STEP_IN_USE) {
-        if (await confirm(failure.message, { confirmLabel: 'Archive', cancelLabel: 'Cancel' })) {
-          await change(step, { archived: true }, 'Step archived');
+        if (await confirm(failure.message, { confirmLabel: 'В архив', cancelLabel: 'Отмена' })) {
+          await change(step, { archived: true }, 'Шаг в архиве');
         }
       } else {
         toast.error(errorMessage(failure));
@@ -78,21 +78,21 @@ export function CommentStepListPage() {
   return (
     <Page>
       <PageHeader
-        title="Comment steps"
+        title="Шаги комментариев"
         actions={
           <Can I="create" a="step">
             <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('AddStepDrawer')}>
-              Add step
+              Добавить шаг
             </Button>
           </Can>
         }
       />
       <Card flush>
         {error && !steps ? (
-          <ErrorState title="Could not load the steps" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить шаги" message={error.message} onRetry={() => void mutate()} />
         ) : (
           <CommentStepTable
-            aria-label="Comment steps"
+            aria-label="Шаги комментариев"
             steps={steps ?? []}
             loading={isLoading}
             reordering={reordering}
@@ -100,7 +100,7 @@ export function CommentStepListPage() {
             onRename={(step, name) => updateCommentStep(step.id, { name })}
             onColorChange={(step, color) => void change(step, { color })}
             onReorder={(ordered) => void reorder(ordered)}
-            onArchiveToggle={(step) => void change(step, { archived: !step.archived }, step.archived ? 'Step restored' : 'Step archived')}
+            onArchiveToggle={(step) => void change(step, { archived: !step.archived }, step.archived ? 'Шаг восстановлен' : 'Шаг в архиве')}
             onDelete={(step) => void remove(step)}
           />
         )}

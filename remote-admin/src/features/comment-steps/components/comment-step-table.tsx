@@ -182,15 +182,15 @@ export function CommentStepTable({
       <Table aria-label={ariaLabel} aria-busy={loading || undefined}>
         <thead>
           <tr>
-            <Th scope="col">Name</Th>
+            <Th scope="col">Название</Th>
             <Th scope="col" $width="120px">
-              Position
+              Позиция
             </Th>
             <Th scope="col" $width="160px">
-              Colour
+              Цвет
             </Th>
             <Th scope="col" $width="180px" $align="end">
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>Действия</VisuallyHidden>
             </Th>
           </tr>
         </thead>
@@ -214,7 +214,7 @@ export function CommentStepTable({
                   <Td>
                     <Name>
                       {canEdit ? (
-                        <Grip aria-hidden title="Drag to reorder">
+                        <Grip aria-hidden title="Перетащите, чтобы изменить порядок">
                           <IconGripVertical size={16} />
                         </Grip>
                       ) : null}
@@ -226,7 +226,7 @@ export function CommentStepTable({
                           onDone={() => setEditingId(null)}
                         />
                       ) : canEdit ? (
-                        <NameButton type="button" title="Click to rename" onClick={() => setEditingId(step.id)}>
+                        <NameButton type="button" title="Нажмите, чтобы переименовать" onClick={() => setEditingId(step.id)}>
                           {step.name}
                         </NameButton>
                       ) : (
@@ -234,7 +234,7 @@ export function CommentStepTable({
                       )}
                       {step.archived ? (
                         <Chip color="secondary" size="sm">
-                          Archived
+                          В архиве
                         </Chip>
                       ) : null}
                     </Name>
@@ -258,7 +258,7 @@ export function CommentStepTable({
                     <Actions>
                       <Can I="edit" a="step">
                         <IconButton
-                          label={`Move up ${step.name}`}
+                          label={`Выше ${step.name}`}
                           size="sm"
                           disabled={reordering || index === 0}
                           onClick={() => onReorder(moveStep(steps, step.id, steps[index - 1].id))}
@@ -266,7 +266,7 @@ export function CommentStepTable({
                           <IconArrowUp size={18} />
                         </IconButton>
                         <IconButton
-                          label={`Move down ${step.name}`}
+                          label={`Ниже ${step.name}`}
                           size="sm"
                           disabled={reordering || index === steps.length - 1}
                           onClick={() => onReorder(moveStep(steps, step.id, steps[index + 1].id))}
@@ -276,7 +276,7 @@ export function CommentStepTable({
                       </Can>
                       <Can I="edit" a="step">
                         <IconButton
-                          label={`${step.archived ? 'Restore' : 'Archive'} ${step.name}`}
+                          label={`${step.archived ? 'Восстановить' : 'В архив'} ${step.name}`}
                           size="sm"
                           onClick={() => onArchiveToggle(step)}
                         >
@@ -285,7 +285,7 @@ export function CommentStepTable({
                       </Can>
                       <Can I="delete" a="step">
                         <IconButton
-                          label={`Delete ${step.name}`}
+                          label={`Удалить ${step.name}`}
                           color="error"
                           size="sm"
                           disabled={deletingId !== null}

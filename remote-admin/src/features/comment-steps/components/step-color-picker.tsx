@@ -13,12 +13,12 @@ export interface StepColorPickerProps {
 
 /** The spec's palette (§9), with names a screen reader can say. */
 export const STEP_PALETTE: readonly { color: string; label: string }[] = [
-  { color: colors.primary, label: 'Teal' },
-  { color: colors.info, label: 'Cyan' },
-  { color: colors.success, label: 'Green' },
-  { color: colors.warning, label: 'Orange' },
-  { color: colors.error, label: 'Red' },
-  { color: colors.secondary, label: 'Grey' },
+  { color: colors.primary, label: 'Бирюзовый' },
+  { color: colors.info, label: 'Голубой' },
+  { color: colors.success, label: 'Зелёный' },
+  { color: colors.warning, label: 'Оранжевый' },
+  { color: colors.error, label: 'Красный' },
+  { color: colors.secondary, label: 'Серый' },
 ];
 
 const Trigger = styled.button`
@@ -130,7 +130,7 @@ export function StepColorPicker({ stepName, color, onChange, disabled }: StepCol
       <Trigger
         ref={trigger}
         type="button"
-        aria-label={`Colour of ${stepName}`}
+        aria-label={`Цвет шага ${stepName}`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled}
@@ -148,7 +148,7 @@ export function StepColorPicker({ stepName, color, onChange, disabled }: StepCol
           ref={panel}
           id={panelId}
           role="group"
-          aria-label={`Colours for ${stepName}`}
+          aria-label={`Цвета для шага ${stepName}`}
           style={place}
           onKeyDown={(event) => {
             if (event.key === 'Escape') close(true);
@@ -166,7 +166,7 @@ export function StepColorPicker({ stepName, color, onChange, disabled }: StepCol
               onClick={() => pick(option.color)}
             />
           ))}
-          <NativeInput ref={native} type="color" aria-label="Custom colour" defaultValue={color.toLowerCase()} />
+          <NativeInput ref={native} type="color" aria-label="Свой цвет" defaultValue={color.toLowerCase()} />
         </Panel>
       ) : null}
     </>

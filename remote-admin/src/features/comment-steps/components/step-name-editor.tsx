@@ -73,7 +73,7 @@ export function StepNameEditor({ name, onSave, onDone }: StepNameEditorProps) {
     <Root>
       <Row>
         <Input
-          aria-label="Step name"
+          aria-label="Название шага"
           value={value}
           $invalid={Boolean(error)}
           aria-invalid={error ? true : undefined}
@@ -92,10 +92,10 @@ export function StepNameEditor({ name, onSave, onDone }: StepNameEditorProps) {
             }
           }}
         />
-        <IconButton label="Save name" size="sm" color="primary" disabled={saving} onClick={() => void save()}>
+        <IconButton label="Сохранить название" size="sm" color="primary" disabled={saving} onClick={() => void save()}>
           <IconCheck size={18} />
         </IconButton>
-        <IconButton label="Cancel" size="sm" disabled={saving} onClick={onDone}>
+        <IconButton label="Отмена" size="sm" disabled={saving} onClick={onDone}>
           <IconX size={18} />
         </IconButton>
       </Row>

@@ -33,7 +33,7 @@ describe('PermissionsPage', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Forbidden');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalled();
   });
 });

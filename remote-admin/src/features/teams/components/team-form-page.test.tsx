@@ -28,7 +28,7 @@ describe('TeamFormPage', () => {
       'PUT /api/teams/7': () => {
         attempts += 1;
         return attempts === 1
-          ? { status: 422, body: { message: 'The given data was invalid.', errors: { name: ['Enter a name'] } } }
+          ? { status: 422, body: { message: 'The given data was invalid.', errors: { name: ['Укажите название'] } } }
           : { body: { data: team } };
       },
     });
@@ -38,7 +38,7 @@ describe('TeamFormPage', () => {
     await waitFor(() => expect(name).toHaveValue('Север'));
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Enter a name')).toBeInTheDocument();
+    expect(await screen.findByText('Укажите название')).toBeInTheDocument();
     await user.type(name, 'Север-2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

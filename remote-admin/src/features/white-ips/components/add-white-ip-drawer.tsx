@@ -14,30 +14,30 @@ export function AddWhiteIpDrawer() {
   const [comment, setComment] = useState('');
   return (
     <RouteFormDrawer
-      title="New IP entry"
-      successMessage="IP entry added"
-      saveLabel="Save"
-      cancelLabel="Cancel"
+      title="Новый IP-адрес"
+      successMessage="IP-адрес добавлен"
+      saveLabel="Сохранить"
+      cancelLabel="Отмена"
       onSubmit={() =>
         withLockoutConfirmation(
           (confirmed) => createWhiteIp({ address, comment, confirm: confirmed }),
-          (message) => confirm(message, { confirmLabel: 'Save anyway', cancelLabel: 'Cancel' }),
+          (message) => confirm(message, { confirmLabel: 'Всё равно сохранить', cancelLabel: 'Отмена' }),
         )
       }
     >
       {(errors) => (
         <>
           <TextField
-            label="Address or range"
+            label="Адрес или диапазон"
             name="address"
             value={address}
             onChange={(event) => setAddress(event.target.value)}
             error={errors.address}
-            hint="An IPv4 or IPv6 address (192.0.2.10, 2001:db8::1) or a CIDR range (10.0.0.0/8, 2001:db8::/32)"
+            hint="Адрес IPv4 или IPv6 (192.0.2.10, 2001:db8::1) или диапазон CIDR (10.0.0.0/8, 2001:db8::/32)"
             autoFocus
           />
           <TextField
-            label="Comment"
+            label="Комментарий"
             name="comment"
             value={comment}
             onChange={(event) => setComment(event.target.value)}

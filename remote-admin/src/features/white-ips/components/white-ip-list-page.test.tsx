@@ -28,7 +28,7 @@ describe('WhiteIpListPage', () => {
     expect(await screen.findByRole('cell', { name: '10.0.0.0/8' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Office' })).toBeInTheDocument();
     expect(screen.getByTestId('your-ip')).toHaveTextContent('10.1.2.3');
-    expect(screen.getByText('Enforced: other addresses are refused')).toBeInTheDocument();
+    expect(screen.getByText('Действует: другие адреса не допускаются')).toBeInTheDocument();
   });
 
   it('an entry that would shut the admin out is saved only after they confirm', async () => {
@@ -44,18 +44,18 @@ describe('WhiteIpListPage', () => {
     });
     const { router } = renderRoutes(routes, '/white-ip/list/AddDrawer');
     const user = userEvent.setup();
-    const drawer = await screen.findByRole('dialog', { name: 'New IP entry' });
-    await user.type(within(drawer).getByLabelText('Address or range'), '192.168.0.0/16');
-    await user.type(within(drawer).getByLabelText('Comment'), 'VPN');
-    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Новый IP-адрес' });
+    await user.type(within(drawer).getByLabelText('Адрес или диапазон'), '192.168.0.0/16');
+    await user.type(within(drawer).getByLabelText('Комментарий'), 'VPN');
+    await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
 
     // Declining keeps the drawer open and saves nothing.
-    await user.click(within(await screen.findByRole('alertdialog', { name: LOCKOUT })).getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('Nothing was changed.')).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('alertdialog', { name: LOCKOUT })).getByRole('button', { name: 'Отмена' }));
+    expect(await screen.findByText('Ничего не изменено.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/white-ip/list/AddDrawer');
 
-    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: LOCKOUT })).getByRole('button', { name: 'Save anyway' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: LOCKOUT })).getByRole('button', { name: 'Всё равно сохранить' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/white-ip/list'));
     expect(requestsTo(fetch, 'POST /api/white-ips').map((r) => r.body)).toEqual([
       { address: '192.168.0.0/16', comment: 'VPN', confirm: false },
@@ -72,9 +72,9 @@ describe('WhiteIpListPage', () => {
     });
     renderRoutes(routes, '/white-ip/list/AddDrawer');
     const user = userEvent.setup();
-    const drawer = await screen.findByRole('dialog', { name: 'New IP entry' });
-    await user.type(within(drawer).getByLabelText('Address or range'), 'nope');
-    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Новый IP-адрес' });
+    await user.type(within(drawer).getByLabelText('Адрес или диапазон'), 'nope');
+    await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
     expect(await within(drawer).findByText('Enter an IPv4 or IPv6 address')).toBeInTheDocument();
   });
 
@@ -85,14 +85,14 @@ describe('WhiteIpListPage', () => {
       'DELETE /api/white-ips/1': ({ url }) => {
         if (url.searchParams.get('confirm') !== 'true') return { status: 409, body: { code: 'IP_LOCKOUT', message: LOCKOUT, ip: '127.0.0.1' } };
         entries = entries.filter((e) => e.id !== 1);
-        return { body: { message: 'IP entry deleted.' } };
+        return { body: { message: 'IP-адрес удалён.' } };
       },
     });
     renderRoutes(routes, '/white-ip/list');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete 127.0.0.1' }));
+    await user.click(await screen.findByRole('button', { name: 'Удалить 127.0.0.1' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: LOCKOUT })).getByRole('button', { name: 'Delete anyway' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: LOCKOUT })).getByRole('button', { name: 'Всё равно удалить' }));
     await waitFor(() => expect(screen.queryByRole('cell', { name: '127.0.0.1' })).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'DELETE /api/white-ips/1').map((r) => r.url.search)).toEqual(['', '?confirm=true']);
   });

@@ -8,10 +8,10 @@ import { withLockoutConfirmation } from '../utils/with-lockout-confirmation';
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: DataTableColumn<WhiteIp>[] = [
-  { key: 'address', header: 'Address or range' },
-  { key: 'comment', header: 'Comment' },
-  { key: 'created_by', header: 'Added by', render: (entry) => entry.created_by?.name ?? '—' },
-  { key: 'created_at', header: 'Added', width: 200, render: (entry) => dateTime.format(new Date(entry.created_at)) },
+  { key: 'address', header: 'Адрес или диапазон' },
+  { key: 'comment', header: 'Комментарий' },
+  { key: 'created_by', header: 'Кто добавил', render: (entry) => entry.created_by?.name ?? '—' },
+  { key: 'created_at', header: 'Добавлен', width: 200, render: (entry) => dateTime.format(new Date(entry.created_at)) },
 ];
 
 const Page = styled.div`
@@ -43,38 +43,38 @@ export function WhiteIpListPage() {
         <Card>
           <Status>
           <span>
-            Your address as the server sees it: <strong data-testid="your-ip">{meta.your_ip}</strong>
+            Ваш адрес, каким его видит сервер: <strong data-testid="your-ip">{meta.your_ip}</strong>
           </span>
           {data.data.length === 0 ? (
-            <Chip color="info">The list is empty: every address may sign in</Chip>
+            <Chip color="info">Список пуст: входить можно с любого адреса</Chip>
           ) : meta.enforced ? (
-            <Chip color="success">Enforced: other addresses are refused</Chip>
+            <Chip color="success">Действует: другие адреса не допускаются</Chip>
           ) : (
-            <Chip color="warning">Not enforced (turned off from the server); any change turns it on again</Chip>
+            <Chip color="warning">Не действует (отключён на сервере); любое изменение снова включит его</Chip>
           )}
           </Status>
         </Card>
       ) : null}
       <CrudListPage
-        title="IP allow-list"
-        aria-label="IP allow-list"
+        title="Разрешённые IP-адреса"
+        aria-label="Разрешённые IP-адреса"
         columns={columns}
         rows={data?.data}
         rowKey="id"
         loading={isLoading}
         error={error}
         onRetry={() => void mutate()}
-        add={{ label: 'Add address', to: 'AddDrawer', subject: 'all' }}
+        add={{ label: 'Добавить адрес', to: 'AddDrawer', subject: 'all' }}
         remove={{
-          label: 'Delete',
+          label: 'Удалить',
           subject: 'all',
           rowLabel: (entry) => entry.address,
           run: (entry) =>
             withLockoutConfirmation(
               (confirmed) => deleteWhiteIp(entry.id, confirmed),
-              (message) => confirm(message, { confirmLabel: 'Delete anyway', cancelLabel: 'Cancel' }),
+              (message) => confirm(message, { confirmLabel: 'Всё равно удалить', cancelLabel: 'Отмена' }),
             ),
-          successMessage: 'IP entry deleted',
+          successMessage: 'IP-адрес удалён',
         }}
       />
     </Page>

@@ -13,7 +13,7 @@ export async function withLockoutConfirmation<T>(
     return await save(false);
   } catch (failure) {
     if (!(failure instanceof ApiError && failure.status === 409 && failure.code === IP_LOCKOUT)) throw failure;
-    if (!(await ask(failure.message))) throw new Error('Nothing was changed.');
+    if (!(await ask(failure.message))) throw new Error('Ничего не изменено.');
     return save(true);
   }
 }

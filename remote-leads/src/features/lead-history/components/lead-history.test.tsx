@@ -90,7 +90,7 @@ describe('LeadHistory', () => {
     renderRoutes(routes, '/leads/7');
     expect(await screen.findByText('Не удалось загрузить историю')).toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Изменений пока нет')).toBeInTheDocument();
   });
 });

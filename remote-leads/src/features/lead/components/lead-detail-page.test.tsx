@@ -78,7 +78,7 @@ describe('LeadDetailPage', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/leads/abc'))).toBe(false);
   });
 
-  it("shows a failed load with 'Retry', logs it, and loads again on retry", async () => {
+  it("shows a failed load with 'Повторить', logs it, and loads again on retry", async () => {
     const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
     mockFetch({
@@ -89,7 +89,7 @@ describe('LeadDetailPage', () => {
     expect(await screen.findByText('Не удалось загрузить лида')).toBeInTheDocument();
     expect(consoleError).toHaveBeenCalledWith('Ошибка загрузки лида', expect.objectContaining({ status: 500 }));
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('heading', { name: 'Иванов Иван Петрович' })).toBeInTheDocument();
     consoleError.mockRestore();
   });

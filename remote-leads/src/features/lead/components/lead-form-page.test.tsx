@@ -192,7 +192,7 @@ describe('LeadFormPage', () => {
       expect(field('Отчество')).toHaveValue('Петрович');
       expect(field('Телефон')).toHaveValue('+7 900 123-45-67');
       expect(field('Статус')).toHaveTextContent('В работе');
-      expect(await screen.findByRole('button', { name: 'Remove Анна Смирнова' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Удалить: Анна Смирнова' })).toBeInTheDocument();
       expect(await notes()).toHaveTextContent('Звонить после обеда');
     });
 
@@ -267,7 +267,7 @@ describe('LeadFormPage', () => {
       expect(screen.getByRole('button', { name: 'Закрыть' })).toBeInTheDocument();
 
       fail = false;
-      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+      await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Повторить' }));
       expect(await screen.findByDisplayValue('Иванов')).toBeInTheDocument();
       expect(requestsTo(fetch, 'GET /api/leads/7')).toHaveLength(2);
       expect(screen.getByRole('button', { name: 'Сохранить' })).toBeEnabled();
@@ -341,8 +341,8 @@ describe('LeadFormPage', () => {
       first.unmount();
 
       renderRoutes(routes, '/leads/7/edit', VIEW_USERS_LEADS);
-      expect(await screen.findByRole('button', { name: 'Remove Пётр Уволенный' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Remove Анна Смирнова' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Удалить: Пётр Уволенный' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Удалить: Анна Смирнова' })).toBeInTheDocument();
     });
 
     it("is absent without 'view users'; the users list is not asked for and an update keeps the lead's users", async () => {

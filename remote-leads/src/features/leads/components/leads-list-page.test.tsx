@@ -81,7 +81,7 @@ describe('LeadsListPage', () => {
     expect(within(row).getByRole('link', { name: `Открыть ${NAME}` })).toHaveAttribute('href', '/leads/7');
     expect(within(row).getByRole('link', { name: `Редактировать ${NAME}` })).toHaveAttribute('href', '/leads/7/edit');
     expect(within(row).getByRole('button', { name: `Удалить ${NAME}` })).toBeInTheDocument();
-    expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
+    expect(screen.getByText('1–1 из 1')).toBeInTheDocument();
   });
 
   it("says 'No data available' when there are no leads", async () => {
@@ -105,11 +105,11 @@ describe('LeadsListPage', () => {
       sort: 'phone',
     });
     expect(screen.getByLabelText('Поиск')).toHaveValue('Иван');
-    expect(screen.getByRole('combobox', { name: 'Rows per page:' })).toHaveValue('10');
+    expect(screen.getByRole('combobox', { name: 'Строк на странице:' })).toHaveValue('10');
     expect(screen.getByRole('combobox', { name: 'Статус' })).toHaveTextContent('В работе');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Ответственный' })).toHaveTextContent('Олег Кузнецов'));
     expect(screen.getByRole('checkbox', { name: 'Только избранные' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('columnheader', { name: 'Телефон' })).toHaveAttribute('aria-sort', 'ascending');
   });
 
@@ -128,10 +128,10 @@ describe('LeadsListPage', () => {
     const params = () => paramsOf(router);
     await screen.findByRole('link', { name: NAME });
 
-    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await user.click(screen.getByRole('button', { name: 'Страница 3' }));
     expect(params()).toEqual({ page: '3' });
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page:' }), '50');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Строк на странице:' }), '50');
     expect(params()).toEqual({ per_page: '50' });
 
     await user.click(screen.getByRole('button', { name: 'Телефон' }));

@@ -1,0 +1,2 @@
+export * from './ui-i18n';
+export * from './ui-resources';

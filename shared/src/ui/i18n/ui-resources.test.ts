@@ -1,0 +1,36 @@
+import { uiText } from './ui-i18n';
+import { uiEn, uiResources, uiRu } from './ui-resources';
+
+function keysOf(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'string' ? [`${prefix}${key}`] : keysOf(child as object, `${prefix}${key}.`),
+  );
+}
+
+test('every ui key has a non-empty text in both Russian and English', () => {
+  const all = new Set([...keysOf(uiRu), ...keysOf(uiEn)]);
+  for (const [lng, { ui }] of Object.entries(uiResources)) {
+    const keys = new Set(keysOf(ui));
+    const missing = [...all].filter((key) => !keys.has(key));
+    expect({ lng, missing }).toEqual({ lng, missing: [] });
+    const flat = keysOf(ui).map((key) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], ui));
+    expect(flat.every((text) => typeof text === 'string' && text.trim() !== '')).toBe(true);
+  }
+});
+
+/** §8 texts the spec gives verbatim, in English whatever the language. */
+const SPEC_TEXTS = new Set(['table.noData', 'editor.imageUploadFailed', 'editor.invalidImageUrl']);
+
+test('the Russian texts carry no English words except the spec ones and names', () => {
+  const allowed = /YouTube|Vimeo|mailto|tel|Alt/g;
+  const latin = keysOf(uiRu)
+    .filter((key) => !SPEC_TEXTS.has(key))
+    .map((key) => [key, uiText('ru')(key as never)] as const)
+    .filter(([, text]) => /[A-Za-z]{2,}/.test(text.replace(allowed, '').replace(/\{\{\w+\}\}/g, '')));
+  expect(latin).toEqual([]);
+});
+
+test('texts interpolate in each language', () => {
+  expect(uiText('ru')('table.range', { from: 1, to: 25, total: 240 })).toBe('1–25 из 240');
+  expect(uiText('en')('table.range', { from: 1, to: 25, total: 240 })).toBe('1–25 of 240');
+});
