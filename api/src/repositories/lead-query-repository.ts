@@ -20,8 +20,12 @@ export interface LeadListParams extends LeadListFilters {
 
 /** Totals never exceed this for a filtered list; see `countMatches`. */
 export const DEFAULT_COUNT_CAP = 10_000;
-/** Above this many matches a filtered total is the planner's estimate; see `countMatches`. */
-export const DEFAULT_EXACT_COUNT_LIMIT = 1_000;
+/**
+ * Above this many matches a filtered total is the planner's estimate; see `countMatches`. It equals the cap: an
+ * estimate below the cap is a number users read as a count, and on PGlite (no autovacuum) its statistics go stale,
+ * so a filtered list is counted exactly up to the cap, as decision 009 promises.
+ */
+export const DEFAULT_EXACT_COUNT_LIMIT = DEFAULT_COUNT_CAP;
 
 const sortColumns = {
   created_at: leads.createdAt,
