@@ -46,7 +46,7 @@ describe('leads without a status, and the hand-over by an Operator', () => {
       choose(page, 'Статус', 'Без статуса'),
     ]);
     await page.waitForURL(/status_id=none/);
-    await page.getByText(`of ${bare.meta.total}`).waitFor();
+    await page.getByText(`из ${bare.meta.total}`).waitFor();
     // Every row's inline status says 'Без статуса'.
     const selects = page.getByRole('combobox', { name: /^Статус: / });
     await selects.first().waitFor();
