@@ -1,4 +1,4 @@
-export * from './realtime-client';
+export * from './realtime-settings';
 export * from './realtime-context';
 export * from './realtime-provider';
 export * from './use-realtime';

@@ -2,16 +2,8 @@ import Pusher from 'pusher-js';
 import { api } from '../api-client/api-client';
 import { getAccessToken } from '../api-client/storage';
 import type { RealtimeConfig } from '../schemas/realtime';
+import { CHANNEL_AUTH_PATH, REALTIME_TIMEOUTS, type RealtimeClient, USER_AUTH_URL } from './realtime-settings';
 
-/** §9: the realtime client's timings. */
-export const REALTIME_TIMEOUTS = { activityTimeout: 120_000, pongTimeout: 30_000, unavailableTimeout: 10_000 } as const;
-/** §4: after a close, connect again after this long. */
-export const RECONNECT_DELAY_MS = 1000;
-export const CHANNEL_AUTH_PATH = '/broadcasting/auth';
-/** §7 names this path outside /api. */
-export const USER_AUTH_URL = '/broadcasting/user-auth';
-
-export type RealtimeClient = Pusher;
 
 /**
  * A pusher-js client for the configuration the API serves. A null host is the page's own server (the embedded

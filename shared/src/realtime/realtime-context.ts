@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { RealtimeClient } from './realtime-client';
+import type { RealtimeClient } from './realtime-settings';
 
 /** pusher-js's connection states (§4). */
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';

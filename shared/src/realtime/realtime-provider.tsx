@@ -2,21 +2,25 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { api } from '../api-client/api-client';
 import { useSession } from '../api-client/use-session';
 import type { RealtimeConfig } from '../schemas/realtime';
-import { createRealtimeClient, RECONNECT_DELAY_MS, type RealtimeClient } from './realtime-client';
+import { RECONNECT_DELAY_MS, type RealtimeClient } from './realtime-settings';
 import { type ConnectionState, RealtimeContext, type RealtimeContextValue } from './realtime-context';
 
 export interface RealtimeProviderProps {
   children: ReactNode;
   /** Tests pass a client of their own. */
-  createClient?: (config: RealtimeConfig) => RealtimeClient;
+  createClient?: (config: RealtimeConfig) => RealtimeClient | Promise<RealtimeClient>;
 }
+
+/** pusher-js loads with the first connection, not with the page (it is not needed for the first paint). */
+const loadRealtimeClient = async (config: RealtimeConfig): Promise<RealtimeClient> =>
+  (await import('./realtime-client')).createRealtimeClient(config);
 
 /**
  * Owns the one realtime connection of a page (the host's; a standalone remote's own): connects while signed in,
  * signs the socket in as the user, and reconnects one second after a close (§4). Remotes rendered by the host use
  * this connection through the hooks and never open a second one.
  */
-export function RealtimeProvider({ children, createClient = createRealtimeClient }: RealtimeProviderProps) {
+export function RealtimeProvider({ children, createClient = loadRealtimeClient }: RealtimeProviderProps) {
   const { isLoggedIn, accessToken } = useSession();
   const [client, setClient] = useState<RealtimeClient | null>(null);
   const [state, setState] = useState<ConnectionState>('initialized');
@@ -30,9 +34,11 @@ export function RealtimeProvider({ children, createClient = createRealtimeClient
     let retry: ReturnType<typeof setTimeout> | undefined;
     api
       .get<{ data: RealtimeConfig }>('/realtime/config')
-      .then(({ data }) => {
+      .then(async ({ data }) => {
         if (closed) return;
-        pusher = createClient(data);
+        const created = await createClient(data);
+        if (closed) return;
+        pusher = created;
         const connection = pusher.connection;
         connection.bind('state_change', ({ current }: { current: ConnectionState }) => {
           setState(current);
