@@ -41,6 +41,18 @@ export const uiRu = {
     clear: 'Очистить',
     clearNamed: 'Очистить: {{label}}',
   },
+  colorPicker: {
+    teal: 'Бирюзовый',
+    blue: 'Голубой',
+    green: 'Зелёный',
+    orange: 'Оранжевый',
+    red: 'Красный',
+    grey: 'Серый',
+    custom: 'Свой цвет',
+  },
+  nameEditor: {
+    save: 'Сохранить название',
+  },
   editor: {
     label: 'Редактор текста',
     formatting: 'Форматирование',
@@ -140,6 +152,18 @@ export const uiEn: UiResource = {
     showOptions: 'Show options',
     clear: 'Clear',
     clearNamed: 'Clear {{label}}',
+  },
+  colorPicker: {
+    teal: 'Teal',
+    blue: 'Blue',
+    green: 'Green',
+    orange: 'Orange',
+    red: 'Red',
+    grey: 'Grey',
+    custom: 'Custom colour',
+  },
+  nameEditor: {
+    save: 'Save name',
   },
   editor: {
     label: 'Rich text editor',

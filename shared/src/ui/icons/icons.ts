@@ -55,3 +55,12 @@ export const IconInbox = createIcon('IconInbox', [
   'M4 13h3l3 3h4l3 -3h3',
 ]);
 export const IconMenu = createIcon('IconMenu', ['M4 6l16 0', 'M4 12l16 0', 'M4 18l16 0']);
+// tabler "grip-vertical" (§9 icon set): the drag handle of a reorderable row.
+export const IconGripVertical = createIcon('IconGripVertical', [
+  'M8 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M8 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M8 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M14 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M14 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+  'M14 19a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
+]);

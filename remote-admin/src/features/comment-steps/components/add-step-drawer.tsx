@@ -14,8 +14,6 @@ export function AddStepDrawer() {
     <RouteFormDrawer
       title="Новый шаг"
       successMessage="Шаг добавлен"
-      saveLabel="Сохранить"
-      cancelLabel="Отмена"
       onSubmit={() => createCommentStep({ name, color })}
     >
       {(errors) => (

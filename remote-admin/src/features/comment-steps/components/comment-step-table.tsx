@@ -2,13 +2,21 @@ import { useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import type { CommentStep } from '@crm/shared/schemas';
-import { alpha, Chip, IconArrowDown, IconArrowUp, IconButton, IconTrash, Spinner } from '@crm/shared/ui';
-import { moveStep } from '../utils/move-step';
-import { ColorSwatch } from './color-swatch';
+import {
+  alpha,
+  Chip,
+  ColorPicker,
+  ColorSwatch,
+  IconArrowDown,
+  IconArrowUp,
+  IconButton,
+  IconGripVertical,
+  IconTrash,
+  InlineNameEditor,
+  moveItem,
+  Spinner,
+} from '@crm/shared/ui';
 import { IconArchive, IconArchiveOff } from './icon-archive';
-import { IconGripVertical } from './icon-grip-vertical';
-import { StepColorPicker } from './step-color-picker';
-import { StepNameEditor } from './step-name-editor';
 
 export interface CommentStepTableProps {
   steps: readonly CommentStep[];
@@ -166,7 +174,7 @@ export function CommentStepTable({
     },
     onDrop: (event: DragEvent<HTMLTableRowElement>) => {
       event.preventDefault();
-      if (dragId !== null && dragId !== step.id) onReorder(moveStep(steps, dragId, step.id));
+      if (dragId !== null && dragId !== step.id) onReorder(moveItem(steps, dragId, step.id));
       endDrag();
     },
     onDragEnd: endDrag,
@@ -220,7 +228,8 @@ export function CommentStepTable({
                       ) : null}
                       <ColorSwatch color={step.color} />
                       {editing ? (
-                        <StepNameEditor
+                        <InlineNameEditor
+                          label="Название шага"
                           name={step.name}
                           onSave={(name) => onRename(step, name)}
                           onDone={() => setEditingId(null)}
@@ -242,8 +251,9 @@ export function CommentStepTable({
                   <Td>{step.position}</Td>
                   <Td>
                     {canEdit ? (
-                      <StepColorPicker
-                        stepName={step.name}
+                      <ColorPicker
+                        label={`Цвет шага ${step.name}`}
+                        paletteLabel={`Цвета для шага ${step.name}`}
                         color={step.color}
                         onChange={(color) => onColorChange(step, color)}
                       />
@@ -261,7 +271,7 @@ export function CommentStepTable({
                           label={`Выше ${step.name}`}
                           size="sm"
                           disabled={reordering || index === 0}
-                          onClick={() => onReorder(moveStep(steps, step.id, steps[index - 1].id))}
+                          onClick={() => onReorder(moveItem(steps, step.id, steps[index - 1].id))}
                         >
                           <IconArrowUp size={18} />
                         </IconButton>
@@ -269,7 +279,7 @@ export function CommentStepTable({
                           label={`Ниже ${step.name}`}
                           size="sm"
                           disabled={reordering || index === steps.length - 1}
-                          onClick={() => onReorder(moveStep(steps, step.id, steps[index + 1].id))}
+                          onClick={() => onReorder(moveItem(steps, step.id, steps[index + 1].id))}
                         >
                           <IconArrowDown size={18} />
                         </IconButton>

@@ -16,8 +16,6 @@ export function AddWhiteIpDrawer() {
     <RouteFormDrawer
       title="Новый IP-адрес"
       successMessage="IP-адрес добавлен"
-      saveLabel="Сохранить"
-      cancelLabel="Отмена"
       onSubmit={() =>
         withLockoutConfirmation(
           (confirmed) => createWhiteIp({ address, comment, confirm: confirmed }),

@@ -2,12 +2,19 @@ import { useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import type { LeadStatus } from '@crm/shared/schemas';
-import { alpha, IconArrowDown, IconArrowUp, IconButton, IconTrash, Spinner } from '@crm/shared/ui';
-import { moveStatus } from '../utils/move-status';
-import { ColorSwatch } from './color-swatch';
-import { IconGripVertical } from './icon-grip-vertical';
-import { StatusColorPicker } from './status-color-picker';
-import { StatusNameEditor } from './status-name-editor';
+import {
+  alpha,
+  ColorPicker,
+  ColorSwatch,
+  IconArrowDown,
+  IconArrowUp,
+  IconButton,
+  IconGripVertical,
+  IconTrash,
+  InlineNameEditor,
+  moveItem,
+  Spinner,
+} from '@crm/shared/ui';
 
 export interface LeadStatusTableProps {
   statuses: readonly LeadStatus[];
@@ -162,7 +169,7 @@ export function LeadStatusTable({
     },
     onDrop: (event: DragEvent<HTMLTableRowElement>) => {
       event.preventDefault();
-      if (dragId !== null && dragId !== status.id) onReorder(moveStatus(statuses, dragId, status.id));
+      if (dragId !== null && dragId !== status.id) onReorder(moveItem(statuses, dragId, status.id));
       endDrag();
     },
     onDragEnd: endDrag,
@@ -216,7 +223,8 @@ export function LeadStatusTable({
                       ) : null}
                       <ColorSwatch color={status.color} />
                       {editing ? (
-                        <StatusNameEditor
+                        <InlineNameEditor
+                          label="Название статуса"
                           name={status.name}
                           onSave={(name) => onRename(status, name)}
                           onDone={() => setEditingId(null)}
@@ -233,8 +241,9 @@ export function LeadStatusTable({
                   <Td>{status.position}</Td>
                   <Td>
                     {canEdit ? (
-                      <StatusColorPicker
-                        statusName={status.name}
+                      <ColorPicker
+                        label={`Цвет статуса ${status.name}`}
+                        paletteLabel={`Цвета для статуса ${status.name}`}
                         color={status.color}
                         onChange={(color) => onColorChange(status, color)}
                       />
@@ -252,7 +261,7 @@ export function LeadStatusTable({
                           label={`Выше ${status.name}`}
                           size="sm"
                           disabled={reordering || index === 0}
-                          onClick={() => onReorder(moveStatus(statuses, status.id, statuses[index - 1].id))}
+                          onClick={() => onReorder(moveItem(statuses, status.id, statuses[index - 1].id))}
                         >
                           <IconArrowUp size={18} />
                         </IconButton>
@@ -260,7 +269,7 @@ export function LeadStatusTable({
                           label={`Ниже ${status.name}`}
                           size="sm"
                           disabled={reordering || index === statuses.length - 1}
-                          onClick={() => onReorder(moveStatus(statuses, status.id, statuses[index + 1].id))}
+                          onClick={() => onReorder(moveItem(statuses, status.id, statuses[index + 1].id))}
                         >
                           <IconArrowDown size={18} />
                         </IconButton>

@@ -1,9 +1,14 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, firstFieldError } from '@crm/shared/api-client';
-import { alpha, IconButton, IconCheck, IconX } from '@crm/shared/ui';
+import { errorMessage, firstFieldError } from '../../api-client/api-error';
+import { useUiText } from '../i18n/ui-i18n';
+import { IconCheck, IconX } from '../icons/icons';
+import { alpha } from '../tokens/alpha';
+import { IconButton } from './icon-button';
 
-export interface StepNameEditorProps {
+export interface InlineNameEditorProps {
+  /** The accessible name of the field, e.g. 'Название статуса'. */
+  label: string;
   name: string;
   /** Saves the new name; a thrown ApiError's first `name` message (else its message) is shown under the field. */
   onSave: (name: string) => Promise<void>;
@@ -44,8 +49,9 @@ const Message = styled.div`
   color: ${({ theme }) => theme.colors.error};
 `;
 
-/** The inline rename field of a step row: Enter saves, Escape cancels, the first server message shows below. */
-export function StepNameEditor({ name, onSave, onDone }: StepNameEditorProps) {
+/** The inline rename field of a table row: Enter saves, Escape cancels, the first server message shows below. */
+export function InlineNameEditor({ label, name, onSave, onDone }: InlineNameEditorProps) {
+  const t = useUiText();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -73,7 +79,7 @@ export function StepNameEditor({ name, onSave, onDone }: StepNameEditorProps) {
     <Root>
       <Row>
         <Input
-          aria-label="Название шага"
+          aria-label={label}
           value={value}
           $invalid={Boolean(error)}
           aria-invalid={error ? true : undefined}
@@ -92,10 +98,10 @@ export function StepNameEditor({ name, onSave, onDone }: StepNameEditorProps) {
             }
           }}
         />
-        <IconButton label="Сохранить название" size="sm" color="primary" disabled={saving} onClick={() => void save()}>
+        <IconButton label={t('nameEditor.save')} size="sm" color="primary" disabled={saving} onClick={() => void save()}>
           <IconCheck size={18} />
         </IconButton>
-        <IconButton label="Отмена" size="sm" disabled={saving} onClick={onDone}>
+        <IconButton label={t('common.cancel')} size="sm" disabled={saving} onClick={onDone}>
           <IconX size={18} />
         </IconButton>
       </Row>

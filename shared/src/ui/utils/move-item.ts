@@ -1,5 +1,5 @@
 /** The list with the item `fromId` moved to where `toId` is (after it when moving down, before it when moving up). */
-export function moveStatus<T extends { id: number }>(list: readonly T[], fromId: number, toId: number): T[] {
+export function moveItem<T extends { id: number }>(list: readonly T[], fromId: number, toId: number): T[] {
   const from = list.findIndex((item) => item.id === fromId);
   const to = list.findIndex((item) => item.id === toId);
   if (from < 0 || to < 0 || from === to) return [...list];

@@ -1,25 +1,28 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { colors } from '@crm/shared/ui';
+import { useUiText } from '../i18n/ui-i18n';
+import { colors } from '../tokens/colors';
 import { ColorSwatch } from './color-swatch';
 
-export interface StatusColorPickerProps {
-  /** The status's name, for the button's accessible name. */
-  statusName: string;
+export interface ColorPickerProps {
+  /** The accessible name of the button, e.g. 'Цвет статуса Новый'. */
+  label: string;
+  /** The accessible name of the open palette, e.g. 'Цвета для статуса Новый'. */
+  paletteLabel: string;
   color: string;
   onChange: (color: string) => void;
   disabled?: boolean;
 }
 
-/** The spec's palette (§9), with names a screen reader can say. */
-export const STATUS_PALETTE: readonly { color: string; label: string }[] = [
-  { color: colors.primary, label: 'Бирюзовый' },
-  { color: colors.info, label: 'Голубой' },
-  { color: colors.success, label: 'Зелёный' },
-  { color: colors.warning, label: 'Оранжевый' },
-  { color: colors.error, label: 'Красный' },
-  { color: colors.secondary, label: 'Серый' },
-];
+/** The spec's palette (§9), with names a screen reader can say (the `ui` texts `colorPicker.<name>`). */
+export const COLOR_PALETTE = [
+  { color: colors.primary, name: 'teal' },
+  { color: colors.info, name: 'blue' },
+  { color: colors.success, name: 'green' },
+  { color: colors.warning, name: 'orange' },
+  { color: colors.error, name: 'red' },
+  { color: colors.secondary, name: 'grey' },
+] as const;
 
 const Trigger = styled.button`
   display: inline-flex;
@@ -74,8 +77,9 @@ const NativeInput = styled.input`
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The status's colour as a button opening the palette and a free colour input. */
-export function StatusColorPicker({ statusName, color, onChange, disabled }: StatusColorPickerProps) {
+/** A colour (of a status, a comment step…) as a button opening the palette and a free colour input. */
+export function ColorPicker({ label, paletteLabel, color, onChange, disabled }: ColorPickerProps) {
+  const t = useUiText();
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState({ top: 0, left: 0 });
   const trigger = useRef<HTMLButtonElement>(null);
@@ -130,7 +134,7 @@ export function StatusColorPicker({ statusName, color, onChange, disabled }: Sta
       <Trigger
         ref={trigger}
         type="button"
-        aria-label={`Цвет статуса ${statusName}`}
+        aria-label={label}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled}
@@ -148,25 +152,25 @@ export function StatusColorPicker({ statusName, color, onChange, disabled }: Sta
           ref={panel}
           id={panelId}
           role="group"
-          aria-label={`Цвета для статуса ${statusName}`}
+          aria-label={paletteLabel}
           style={place}
           onKeyDown={(event) => {
             if (event.key === 'Escape') close(true);
           }}
         >
-          {STATUS_PALETTE.map((option) => (
+          {COLOR_PALETTE.map((option) => (
             <SwatchButton
               key={option.color}
               type="button"
               $color={option.color}
               $selected={same(option.color, color)}
-              aria-label={option.label}
+              aria-label={t(`colorPicker.${option.name}`)}
               aria-pressed={same(option.color, color)}
-              title={`${option.label} ${option.color}`}
+              title={`${t(`colorPicker.${option.name}`)} ${option.color}`}
               onClick={() => pick(option.color)}
             />
           ))}
-          <NativeInput ref={native} type="color" aria-label="Свой цвет" defaultValue={color.toLowerCase()} />
+          <NativeInput ref={native} type="color" aria-label={t('colorPicker.custom')} defaultValue={color.toLowerCase()} />
         </Panel>
       ) : null}
     </>

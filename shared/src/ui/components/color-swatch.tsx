@@ -14,7 +14,7 @@ const Swatch = styled.span<{ $color: string }>`
   box-shadow: inset 0 0 0 1px rgba(0, 0, 0, 0.12);
 `;
 
-/** The status's colour as a dot beside its name; decorative, the name carries the meaning. */
+/** A colour as a dot beside the name it marks (a status, a comment step); decorative, the name carries the meaning. */
 export function ColorSwatch({ color }: ColorSwatchProps) {
   return <Swatch $color={color} aria-hidden data-color={color} />;
 }
