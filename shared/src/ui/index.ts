@@ -36,6 +36,7 @@ export * from './components/toast-provider';
 export * from './components/use-confirm';
 export * from './components/use-toast';
 export * from './crud-list-page/crud-list-page';
+export * from './crud-list-page/ordered-color-table';
 export * from './crud-list-page/route-form-drawer';
 export * from './crud-list-page/use-client-page';
 export * from './utils/move-item';
