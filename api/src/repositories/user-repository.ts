@@ -34,6 +34,19 @@ const userWithRoleColumns = {
 };
 
 /** The public shape of a user (`userData`, GET /api/users). */
+/** What the users page shows of a user (with `roles` joined); the list and one user read the same columns. */
+const adminUserColumns = {
+  id: users.id,
+  name: users.name,
+  firstName: users.firstName,
+  email: users.email,
+  avatar: users.avatar,
+  active: users.active,
+  version: users.version,
+  createdAt: users.createdAt,
+  role: { id: roles.id, name: roles.name },
+};
+
 export function toUserDto(user: Omit<UserWithRole, 'passwordHash' | 'active'>): User {
   return { id: user.id, first_name: user.firstName, name: user.name, email: user.email, role: user.role.name, avatar: user.avatar };
 }
@@ -105,17 +118,7 @@ export function createUserRepository(db: Database) {
 
   async function findAdmin(id: number, tx: Database = db): Promise<AdminUser> {
     const [row] = await tx
-      .select({
-        id: users.id,
-        name: users.name,
-        firstName: users.firstName,
-        email: users.email,
-        avatar: users.avatar,
-        active: users.active,
-        version: users.version,
-        createdAt: users.createdAt,
-        role: { id: roles.id, name: roles.name },
-      })
+      .select(adminUserColumns)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .where(eq(users.id, id));
@@ -169,17 +172,7 @@ export function createUserRepository(db: Database) {
       );
       const [{ total }] = await db.select({ total: count() }).from(users).where(where);
       const rows = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          firstName: users.firstName,
-          email: users.email,
-          avatar: users.avatar,
-          active: users.active,
-          version: users.version,
-          createdAt: users.createdAt,
-          role: { id: roles.id, name: roles.name },
-        })
+        .select(adminUserColumns)
         .from(users)
         .innerJoin(roles, eq(roles.id, users.roleId))
         .where(where)

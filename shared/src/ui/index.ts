@@ -10,6 +10,7 @@ export * from './theme/global-style';
 export * from './theme/with-theme-fallback';
 export * from './icons/icon';
 export * from './icons/icons';
+export * from './components/avatar-stack';
 export * from './components/button';
 export * from './components/card';
 export * from './components/chip';

@@ -3,9 +3,9 @@ import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import type { Role } from '@crm/shared/schemas';
-import { Button, Card, Chip, ErrorState, PageHeader, Spinner, useConfirm, useToast } from '@crm/shared/ui';
+import { Button, Card, Chip, ErrorState, PageHeader, Spinner, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
 import { useRoles } from '../../../api/get-role-options';
-import { AvatarStack } from '../../../components/avatar-stack';
+
 import { useDeleteRole } from '../api/delete-role';
 import { leadScopeLabel } from '../utils/lead-scope-label';
 import { RoleDialog } from './role-dialog';

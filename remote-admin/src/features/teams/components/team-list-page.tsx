@@ -4,21 +4,8 @@ import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import { DEFAULT_PER_PAGE, type Team } from '@crm/shared/schemas';
-import {
-  Button,
-  Card,
-  DataTable,
-  type DataTableColumn,
-  ErrorState,
-  IconButton,
-  IconPlus,
-  IconTrash,
-  PageHeader,
-  TextField,
-  useConfirm,
-  useToast,
-} from '@crm/shared/ui';
-import { AvatarStack } from '../../../components/avatar-stack';
+import { Button, Card, DataTable, type DataTableColumn, ErrorState, IconButton, IconPlus, IconTrash, PageHeader, TextField, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
+
 import { useTeams } from '../api/get-teams';
 import { useDeleteTeam } from '../api/save-team';
 

@@ -3,10 +3,10 @@ import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import { type AdminUser, DEFAULT_PER_PAGE, USER_STATUSES, type UserStatus } from '@crm/shared/schemas';
-import { Button, Card, Chip, DataTable, type DataTableColumn, ErrorState, IconPlus, PageHeader, Select, TextField, useConfirm, useToast } from '@crm/shared/ui';
+import { Button, Card, Chip, DataTable, type DataTableColumn, ErrorState, IconPlus, PageHeader, Select, TextField, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
 import { useRoles } from '../../../api/get-role-options';
 import { useTeamOptions } from '../../../api/get-team-options';
-import { AvatarStack } from '../../../components/avatar-stack';
+
 import { type AdminUsersRequest, useAdminUsers } from '../api/get-admin-users';
 import { useForcePasswordReset, useSetUserActive } from '../api/save-user';
 import { UserDialog } from './user-dialog';

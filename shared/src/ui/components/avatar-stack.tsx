@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { UserSummary } from '@crm/shared/schemas';
+import { userInitials } from '../utils/user-display-name';
 
 const Stack = styled.span`
   display: inline-flex;
@@ -36,22 +36,21 @@ const More = styled.span`
   font-size: 0.8125rem;
 `;
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
+/** Who an avatar shows: a user summary, a presence member's info. */
+export interface AvatarPerson {
+  id: number;
+  name: string;
+  avatar?: string | null;
+}
 
 export interface AvatarStackProps {
-  users: readonly UserSummary[];
+  users: readonly AvatarPerson[];
   /** How many people there are in all; the rest show as "+N". */
   total?: number;
   max?: number;
 }
 
-/** Overlapping avatars (photo or initials) with the names as tooltips, and "+N" for the rest. */
+/** Overlapping avatars (photo or initials) with the names as tooltips, and "+N" for the rest: role cards, team rows, who views a lead. */
 export function AvatarStack({ users, total = users.length, max = 5 }: AvatarStackProps) {
   const shown = users.slice(0, max);
   const rest = total - shown.length;
@@ -59,7 +58,7 @@ export function AvatarStack({ users, total = users.length, max = 5 }: AvatarStac
     <Stack>
       {shown.map((user) => (
         <Avatar key={user.id} title={user.name} aria-label={user.name} role="img">
-          {user.avatar ? <img src={user.avatar} alt="" /> : initials(user.name)}
+          {user.avatar ? <img src={user.avatar} alt="" /> : userInitials(user)}
         </Avatar>
       ))}
       {rest > 0 && <More>{`+${rest}`}</More>}
