@@ -96,6 +96,8 @@ export default tseslint.config(
       'coverage/**',
       // Deliberately bad imports; tooling/eslint-boundaries.test.mjs lints them on purpose.
       'tooling/lint-fixtures/**',
+      // Written by bench/one-bundle/webpack.config.cjs at build time.
+      'bench/one-bundle/.generated/**',
     ],
   },
   js.configs.recommended,
@@ -138,6 +140,29 @@ export default tseslint.config(
             {
               group: ['@crm/host', '@crm/host/*', '@crm/remote-*', '@crm/api', '@crm/api/*'],
               message: 'Packages depend on @crm/shared only (STYLE.md rule 1).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The router reaches the page once, through @crm/shared/router (tree-shaken there, shared as one module:
+    // docs/decisions/033); a direct import would bundle a second router whose context the host never provides.
+    files: [...frontEnds, 'shared'].map((p) => `${p}/src/**/*.{ts,tsx}`),
+    ignores: ['shared/src/router/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@crm/host', '@crm/host/*', '@crm/remote-*', '@crm/api', '@crm/api/*'],
+              message: 'Packages depend on @crm/shared only (STYLE.md rule 1).',
+            },
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+              message: 'Import the router from @crm/shared/router (docs/decisions/033).',
             },
           ],
         },

@@ -11,7 +11,7 @@ const project = (name) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   // Lexical ships ESM only; let SWC compile it (pnpm nests it under node_modules/.pnpm/<name>@<version>/node_modules/).
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]*lexical[^/]*/node_modules/)?(lexical|@lexical)/)'],
-  moduleNameMapper: { '\\.(css|svg|png)$': 'identity-obj-proxy' },
+  moduleNameMapper: { '\\.(css|svg|png)$': 'identity-obj-proxy', '\\.woff2?$': '<rootDir>/../tooling/file-mock.cjs' },
   setupFilesAfterEnv: ['<rootDir>/../tooling/jest.setup.ts'],
   testEnvironmentOptions: { customExportConditions: [''] },
 });

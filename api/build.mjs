@@ -10,7 +10,13 @@ const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependen
 
 const started = performance.now();
 await build({
-  entryPoints: { server: 'src/server.ts', 'seed-demo': 'src/db/seed-demo.ts', 'allowlist-disable': 'src/scripts/allowlist-disable.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    // The import's worker thread: server.js starts it from the same folder (src/jobs/lead-import-job.ts).
+    'lead-import-worker': 'src/jobs/lead-import-worker.ts',
+    'seed-demo': 'src/db/seed-demo.ts',
+    'allowlist-disable': 'src/scripts/allowlist-disable.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -20,4 +26,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`api: bundled dist/server.js, dist/seed-demo.js and dist/allowlist-disable.js in ${Math.round(performance.now() - started)} ms`);
+console.log(`api: bundled dist/server.js, dist/lead-import-worker.js, dist/seed-demo.js and dist/allowlist-disable.js in ${Math.round(performance.now() - started)} ms`);

@@ -7,8 +7,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { analyse, FIRST_LOAD_BUDGET_KIB, FIRST_LOAD_TARGET_KIB, formatReport, kib, loadLeadsList } from '../tooling/first-load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -54,42 +54,21 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const page = await browser.newPage();
-  await page.goto(`${baseUrl}/build/login`);
-  await page.getByLabel(/email/i).fill('bench@example.com');
-  await page.getByLabel(/password/i).fill('bench-password-1');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/leads\/list/);
-  await page.getByRole('cell', { name: /^\+7/ }).first().waitFor();
-
-  // A cold load of the landing page, signed in: every script the browser fetches.
-  const scripts = [];
-  page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script' && res.status() === 200) scripts.push(res);
-  });
-  await page.reload();
-  await page.getByRole('cell', { name: /^\+7/ }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  // A cold load of the landing page, signed in: every script the browser fetches (tooling/first-load.mjs, the same
+  // measurement as the budget test).
+  const scripts = await loadLeadsList(page, { baseUrl, email: 'bench@example.com', password: 'bench-password-1' });
   const byOrigin = { host: [0, 0], remote_leads: [0, 0], other: [0, 0] };
-  const perScript = [];
-  for (const res of scripts) {
-    const body = await res.body();
-    const gz = gzipSync(body, { level: 9 }).length;
-    const p = new URL(res.url()).pathname;
+  for (const { path: p, raw, gzip } of scripts) {
     const key = p.startsWith('/build/remotes/leads/') ? 'remote_leads' : p.startsWith('/build/remotes/') ? 'other' : 'host';
-    byOrigin[key][0] += body.length;
-    byOrigin[key][1] += gz;
-    perScript.push([p, body.length, gz]);
+    byOrigin[key][0] += raw;
+    byOrigin[key][1] += gzip;
   }
-  const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
-  // Per script, largest first, so a change in one chunk (a dependency added or dropped) shows where it landed.
-  console.log(`\nScripts of /build/leads/list, largest first:`);
-  for (const [p, raw, gz] of perScript.sort((a, b) => b[2] - a[2])) {
-    console.log(`  ${kb(raw).padStart(10)} raw  ${kb(gz).padStart(10)} gzip  ${p}`);
-  }
-  console.log(`\nFirst-load JS of /build/leads/list (${scripts.length} scripts):`);
-  for (const [key, [raw, gz]] of Object.entries(byOrigin)) console.log(`  ${key.padEnd(13)} ${kb(raw).padStart(10)} raw  ${kb(gz).padStart(10)} gzip`);
-  const [raw, gz] = [byOrigin.host[0] + byOrigin.remote_leads[0], byOrigin.host[1] + byOrigin.remote_leads[1]];
-  console.log(`  ${'host+leads'.padEnd(13)} ${kb(raw).padStart(10)} raw  ${kb(gz).padStart(10)} gzip`);
+  // Per script, largest first, with its largest contributors, so a change in one chunk shows where it landed.
+  console.log(`\n${formatReport(analyse(scripts))}`);
+  console.log(`\nFirst-load JS of /build/leads/list (${scripts.length} scripts; budget ${FIRST_LOAD_BUDGET_KIB} KiB, target ${FIRST_LOAD_TARGET_KIB} KiB gzip):`);
+  for (const [key, [raw, gz]] of Object.entries(byOrigin)) console.log(`  ${key.padEnd(13)} ${kib(raw).padStart(10)} raw  ${kib(gz).padStart(10)} gzip`);
+  const [raw, gz] = [byOrigin.host[0] + byOrigin.remote_leads[0] + byOrigin.other[0], byOrigin.host[1] + byOrigin.remote_leads[1] + byOrigin.other[1]];
+  console.log(`  ${'all scripts'.padEnd(13)} ${kib(raw).padStart(10)} raw  ${kib(gz).padStart(10)} gzip`);
   await browser.close();
 } finally {
   server.kill('SIGTERM');

@@ -1,11 +1,42 @@
 // Prints how long importing a 100,000-row CSV takes through the real endpoint (multipart upload over HTTP, then the
 // background job polled until done), with ~2% bad rows and some duplicates, on PGlite (and PostgreSQL when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N]
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set), and the latency of the leads list's first page (GET /api/leads over
+// HTTP, one request after another) when idle and while the import runs.
+// Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N --idle=N]
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
 
 const ROWS = option('rows', 100_000);
 /** Leads that already exist with a phone the file repeats (duplicates against the database). */
 const EXISTING = Math.round(ROWS / 100);
+/** List requests measured with no import running. */
+const IDLE_REQUESTS = option('idle', 50);
+/** Pause between list requests while the import runs: a probe of the latency, not a load on the server. */
+const LIST_GAP_MS = option('gap', 200);
+/** Where the import parses and checks rows: `--parse=both` (default) runs the inline path first, then the worker. */
+const PARSE_MODES = { both: ['inline', 'worker'], inline: ['inline'], worker: ['worker'] }[process.argv.find((a) => a.startsWith('--parse='))?.split('=')[1] ?? 'both'];
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const latencies = (samples) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(0)} ms  p95 ${percentile(sorted, 95).toFixed(0)} ms  max ${sorted.at(-1).toFixed(0)} ms  (${sorted.length} requests)`;
+};
+
+/** Times GET /api/leads (first page), a request every `gap` ms (as a few people browsing would), until `until()`. */
+async function listLatencies(address, headers, until, gap = 0) {
+  const samples = [];
+  while (!until()) {
+    if (gap) await new Promise((resolve) => setTimeout(resolve, gap));
+    const started = performance.now();
+    // A kept-alive socket the server closed just then fails the request; it is sent again on a new one and the time
+    // counts from the first attempt.
+    const get = () => fetch(`${address}/api/leads?page=1&per_page=25`, { headers });
+    const response = await get().catch(get);
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`The list answered ${response.status}`);
+    samples.push(since(started));
+  }
+  return samples;
+}
 
 const SURNAMES = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров'];
 const FIRSTNAMES = ['Александр', 'Дмитрий', 'Максим', 'Сергей', 'Андрей', 'Анна', 'Мария', 'Елена', 'Ольга', 'Наталья'];
@@ -45,8 +76,8 @@ function generateCsv(adminEmail) {
   return { csv: `${lines.join('\r\n')}\r\n`, expected };
 }
 
-for (const engine of benchEngines()) {
-  const bench = await startBenchApp(engine);
+for (const engine of benchEngines()) for (const parse of PARSE_MODES) {
+  const bench = await startBenchApp(engine, { LEAD_IMPORT_PARSE: parse });
   try {
     // Leads already in the database whose phones the file repeats.
     await bench.app.leadSeedRepository.insertMany(
@@ -56,6 +87,10 @@ for (const engine of benchEngines()) {
     const bytes = Buffer.byteLength(csv);
 
     const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
+    let idleCount = 0;
+    const idle = await listLatencies(address, bench.headers, () => idleCount++ >= IDLE_REQUESTS);
+    let importing = true;
+    const duringImport = listLatencies(address, bench.headers, () => !importing, LIST_GAP_MS);
     const started = performance.now();
     const form = new FormData();
     form.append('on_duplicate', 'skip');
@@ -71,13 +106,17 @@ for (const engine of benchEngines()) {
       polls++;
     }
     const wall = since(started);
+    importing = false;
+    const during = await duringImport;
 
-    console.log(`\n${engine.name}: import of ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1024 / 1024).toFixed(1)} MB), on_duplicate=skip`);
+    console.log(`\n${engine.name}, rows checked ${parse === 'worker' ? 'in a worker thread' : 'inline (the path before decision 035)'}: import of ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1024 / 1024).toFixed(1)} MB), on_duplicate=skip`);
     console.log(`  file: ${expected.bad} bad rows, ${expected.duplicates} repeated phones, ${EXISTING} phones already in the database`);
     console.log(`  job ${job.status}${job.error ? ` (${job.error})` : ''} after ${polls} polls`);
     console.log(`  upload accepted (202) in  ${(accepted / 1000).toFixed(2)} s`);
     console.log(`  wall time to done         ${(wall / 1000).toFixed(2)} s`);
     console.log(`  throughput                ${Math.round(ROWS / (wall / 1000)).toLocaleString('en')} rows/s`);
+    console.log(`  list GET /api/leads idle     ${latencies(idle)}`);
+    console.log(`  list during the import      ${latencies(during)}`);
     console.log(`  created ${job.created}  updated ${job.updated}  skipped ${job.skipped}  rejected ${job.rejected}  processed ${job.processed}/${job.total}`);
   } finally {
     await bench.close();

@@ -2,71 +2,15 @@
 // to the raw SQL of the same page (the repository's query run directly on the driver), on PGlite and, when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on a throw-away PostgreSQL database.
 // Usage: pnpm --filter @crm/bench bench:leads-list [-- --leads=N --requests=N --explain]
-import { hashPassword } from '../api/src/lib/password.ts';
-import { roleIdsByName } from '../api/src/db/seed.ts';
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
+import { loadAverage, percentile, seedLeads } from './lib/lead-data.mjs';
 
 const LEADS = option('leads', 100_000);
 const REQUESTS = option('requests', 50);
 const WARM_UP = 3;
 /** `--explain`: print EXPLAIN ANALYZE of every statement of each shape. */
 const EXPLAIN = process.argv.includes('--explain');
-
-const SURNAMES = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков', 'Алексеев', 'Лебедев', 'Семёнов', 'Егоров', 'Павлов', 'Козлов', 'Степанов', 'Николаев', 'Орлов', 'Андреев', 'Макаров', 'Никитин', 'Захаров'];
-const FIRSTNAMES = ['Александр', 'Дмитрий', 'Максим', 'Сергей', 'Андрей', 'Алексей', 'Артём', 'Илья', 'Кирилл', 'Михаил', 'Никита', 'Роман', 'Егор', 'Иван', 'Денис', 'Евгений'];
-const PATRONYMICS = ['Александрович', 'Дмитриевич', 'Сергеевич', 'Андреевич', 'Алексеевич', 'Иванович', 'Михайлович', 'Николаевич'];
 const USERS = 10;
-
-/** A small seeded PRNG, so both engines get the same data. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function seed(bench) {
-  const { app } = bench;
-  const roles = await roleIdsByName(app.db, ['Operator']);
-  const passwordHash = await hashPassword('bench-password-1');
-  const userIds = [];
-  for (let i = 0; i < USERS; i++) {
-    userIds.push(await app.userRepository.create({ email: `op${i}@bench.local`, passwordHash, firstName: `Оператор${i}`, name: `Оператор ${i}`, roleId: roles.Operator }));
-  }
-  const statuses = await app.leadStatusRepository.list();
-  const next = random(42);
-  const pick = (items) => items[Math.floor(next() * items.length)];
-  const day = 86_400_000;
-  const leads = Array.from({ length: LEADS }, (_, i) => {
-    const female = next() < 0.5;
-    const national = String(9_000_000_000 + Math.floor(next() * 999_999_999));
-    return {
-      surname: pick(SURNAMES) + (female ? 'а' : ''),
-      firstname: pick(FIRSTNAMES),
-      patronymic: pick(PATRONYMICS),
-      phone: `+7 ${national.slice(0, 3)} ${national.slice(3, 6)}-${national.slice(6, 8)}-${national.slice(8)}`,
-      statusId: pick(statuses).id,
-      createdBy: pick(userIds),
-      createdAt: new Date(Date.UTC(2024, 0, 1) + Math.floor((i / LEADS) * 700 * day)),
-      users: [pick(userIds)],
-    };
-  });
-  const started = performance.now();
-  await app.leadSeedRepository.insertMany(leads);
-  // The admin's stars on 1% of the leads.
-  await bench.raw('insert into lead_favorites (lead_id, user_id) select id, $1 from leads where id % 100 = 0', [bench.adminId]);
-  // What autovacuum does on a server; PGlite has no autovacuum, and the planner and the count estimate need statistics.
-  await bench.raw('analyze');
-  return { seconds: since(started) / 1000, statuses, userIds };
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function measure(run) {
   for (let i = 0; i < WARM_UP; i++) await run();
@@ -88,7 +32,7 @@ const ms = (value) => value.toFixed(1);
 for (const engine of benchEngines()) {
   const bench = await startBenchApp(engine);
   try {
-    const seeded = await seed(bench);
+    const seeded = await seedLeads(bench, { leads: LEADS, users: USERS });
     const operatorLogin = await bench.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'op0@bench.local', password: 'bench-password-1' } });
     const operatorHeaders = { authorization: `Bearer ${operatorLogin.json().accessToken}` };
 
@@ -110,7 +54,7 @@ for (const engine of benchEngines()) {
     console.log(`\n${engine.name}: GET /api/leads over ${LEADS.toLocaleString('en')} leads (seeded in ${seeded.seconds.toFixed(1)} s), ${REQUESTS} sequential requests per shape after ${WARM_UP} warm-up`);
     console.log('API = app.inject: auth, page query, capped count and responsible users.');
     console.log('SQL = every statement one such request sent, recorded and replayed on the driver (concurrent ones together); ratio = API p50 / SQL p50.');
-    console.log(`${'shape'.padEnd(22)}${pad('total', 8)}${pad('API p50', 10)}${pad('API p95', 10)}${pad('req/s', 8)}${pad('stmts', 7)}${pad('SQL p50', 10)}${pad('SQL p95', 10)}${pad('SQL r/s', 9)}${pad('ratio', 7)}`);
+    console.log(`${'shape'.padEnd(22)}${pad('total', 8)}${pad('API p50', 10)}${pad('API p95', 10)}${pad('req/s', 8)}${pad('stmts', 7)}${pad('SQL p50', 10)}${pad('SQL p95', 10)}${pad('SQL r/s', 9)}${pad('ratio', 7)}  load (1/5/15 min)`);
     for (const shape of shapes) {
       const headers = shape.headers ?? bench.headers;
       const first = await bench.app.inject({ method: 'GET', url: `/api/leads${shape.query}`, headers });
@@ -120,7 +64,7 @@ for (const engine of benchEngines()) {
       const sql = await measure(() => bench.replay(statements));
       console.log(
         `${shape.name.padEnd(22)}${pad(first.json().meta.total, 8)}${pad(ms(api.p50), 10)}${pad(ms(api.p95), 10)}${pad(Math.round(api.perSecond), 8)}` +
-          `${pad(statements.flat().length, 7)}${pad(ms(sql.p50), 10)}${pad(ms(sql.p95), 10)}${pad(Math.round(sql.perSecond), 9)}${pad(`${(api.p50 / sql.p50).toFixed(2)}×`, 7)}`,
+          `${pad(statements.flat().length, 7)}${pad(ms(sql.p50), 10)}${pad(ms(sql.p95), 10)}${pad(Math.round(sql.perSecond), 9)}${pad(`${(api.p50 / sql.p50).toFixed(2)}×`, 7)}  ${loadAverage().slice(5)}`,
       );
       if (EXPLAIN) {
         for (const args of statements.flat()) {

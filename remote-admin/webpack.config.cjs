@@ -8,7 +8,7 @@ module.exports = createConfig({
   port: 3003,
   publicPath: 'auto',
   standalonePath: '/build/remotes/admin/',
-  title: 'CRM · Admin',
+  title: 'CRM · Администрирование',
   exposes: {
     './comment-step-list-page': './src/app/exposed/comment-step-list-page.tsx',
     './add-step-drawer': './src/app/exposed/add-step-drawer.tsx',

@@ -8,7 +8,7 @@ module.exports = createConfig({
   port: 3002,
   publicPath: 'auto',
   standalonePath: '/build/remotes/documents/',
-  title: 'CRM · Documents',
+  title: 'CRM · Документы',
   exposes: {
     './document-list-page': './src/app/exposed/document-list-page.tsx',
     './document-view-page': './src/app/exposed/document-view-page.tsx',

@@ -8,7 +8,7 @@ module.exports = createConfig({
   port: 3001,
   publicPath: 'auto',
   standalonePath: '/build/remotes/leads/',
-  title: 'CRM · Leads',
+  title: 'CRM · Лиды',
   exposes: {
     './leads-list-page': './src/app/exposed/leads-list-page.tsx',
     './lead-status-list-page': './src/app/exposed/lead-status-list-page.tsx',

@@ -101,3 +101,12 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// Layout preferences live in cookies (CRM-theme, …; docs/decisions/039): every test starts without any, as it
+// starts with an empty localStorage.
+beforeEach(() => {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+});

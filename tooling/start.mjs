@@ -3,9 +3,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildAll, buildConcurrency, root } from './build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builds = [
   ['@crm/api', 'api/dist/server.js'],
   ['@crm/host', 'host/dist/index.html'],
@@ -21,8 +20,14 @@ const run = (cmd, args, env = process.env) => {
 
 const missing = builds.filter(([, file]) => !existsSync(path.join(root, file)));
 if (missing.length > 0) {
-  console.log(`Building ${missing.map(([name]) => name).join(', ')} (run \`pnpm build\` to rebuild after changes)…`);
-  run('pnpm', missing.flatMap(([name]) => ['--filter', name]).concat(['run', 'build']));
+  const names = missing.map(([name]) => name);
+  console.log(`Building ${names.join(', ')}, ${buildConcurrency()} at a time (run \`pnpm build\` to rebuild after changes)…`);
+  try {
+    await buildAll(names);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 // A newcomer's first start gets demo data so the screens have something to show.
@@ -32,7 +37,9 @@ const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir
 const env = { ...process.env, DATA_DIR: dataDir };
 if (freshEmbedded && process.env.SEED_DEMO !== 'false') {
   console.log('First start on the embedded database: adding demo data (SEED_DEMO=false to skip)…');
+  const started = performance.now();
   run('node', ['api/dist/seed-demo.js'], env);
+  console.log(`[start] demo data added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 const server = spawn('node', ['api/dist/server.js'], { cwd: root, stdio: 'inherit', env });

@@ -1,16 +1,21 @@
 // The one webpack configuration the host and the three remotes build with.
 // Each package's webpack.config.cjs calls createConfig with its own name, port and exposes.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedVersion = require('../shared/package.json').version;
 
-/** Libraries that must exist once on the page: React state, router context, styled theme, CASL and SWR caches. */
+/**
+ * Libraries that must exist once on the page: React state, styled theme, CASL and SWR caches. The router is not here:
+ * it is shared inside `@crm/shared/router`, which bundles only the names the app uses (a shared package is never
+ * tree-shaken; docs/decisions/033). Nor is zod: shared whole it costs 82 KiB gzip with every locale; each build keeps
+ * its tree-shaken copy, and remote code reaches zod through the host's `@crm/shared/schemas` where it can.
+ */
 const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.0.0' },
   'styled-components': { singleton: true, requiredVersion: '^6.1.0' },
   swr: { singleton: true, requiredVersion: '^2.0.0' },
   '@casl/ability': { singleton: true, requiredVersion: '^7.0.0' },
@@ -18,6 +23,21 @@ const sharedSingletons = {
   // The host's copy of @crm/shared serves every remote (docs/decisions/001): bump shared's version when its API grows,
   // so a remote built against a newer one is reported instead of failing on a missing export.
   '@crm/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
+};
+
+/**
+ * A prefix share provides only the modules a build itself imports. The host draws no list, so it would not offer
+ * `@crm/shared/lists` and each remote would run its own copy with its own zod. Named here by file (a package request
+ * is provided only when the build meets it too), the host builds and offers it: a lazy shared chunk, fetched only
+ * when a remote's list asks for it.
+ */
+const hostProvidedShared = {
+  '@crm/shared/lists': {
+    import: path.join(__dirname, '../shared/src/lists/index.ts'),
+    singleton: true,
+    version: sharedVersion,
+    requiredVersion: `^${sharedVersion}`,
+  },
 };
 
 /**
@@ -52,6 +72,82 @@ class AutoPublicPathNoticeFilter {
 }
 
 /**
+ * A production remote leaves the federation runtime (@module-federation/runtime-core, about 20 KiB gzip) to the page
+ * that loads it: the host provides it (`provideExternalRuntime`), so remoteEntry.js does not carry a second copy
+ * (docs/decisions/033). The remote's standalone page has no host, so it loads `federation-runtime.js` first: this
+ * second, plain build of the same remote package sets the global the remote's runtime reads.
+ */
+function standaloneRuntimeConfig({ dirname, name }) {
+  // The copy the remote's own federation runtime was built against: resolved from the plugin's package.
+  const plugin = require.resolve('@module-federation/enhanced/webpack', { paths: [dirname] });
+  const runtimeCore = require.resolve('@module-federation/runtime-core', { paths: [path.dirname(plugin)] });
+  return {
+    name: `${name}-federation-runtime`,
+    // After the remote's own build, which cleans dist/.
+    dependencies: [name],
+    mode: 'production',
+    context: dirname,
+    entry: { 'federation-runtime': path.join(__dirname, 'federation-runtime-global.js') },
+    devtool: 'source-map',
+    output: { path: path.join(dirname, 'dist'), filename: '[name].js', clean: false },
+    resolve: { alias: { '@module-federation/runtime-core$': runtimeCore } },
+    performance: { hints: false },
+    stats: { preset: 'errors-warnings', timings: true },
+  };
+}
+
+/** The ES module build of @module-federation/inject-external-runtime-core-plugin (what `provideExternalRuntime` adds). */
+function injectExternalRuntimePlugin(dirname) {
+  const plugin = require.resolve('@module-federation/enhanced/webpack', { paths: [dirname] });
+  const cjs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(plugin)] });
+  return cjs.replace(/\.cjs$/, '.js');
+}
+
+/** Puts the standalone page's federation-runtime.js before its entry script (both deferred, so they run in order). */
+class StandaloneRuntimeTag {
+  constructor(src) {
+    this.src = src;
+  }
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StandaloneRuntimeTag', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('StandaloneRuntimeTag', (data) => {
+        data.headTags.unshift(
+          HtmlWebpackPlugin.createHtmlTagObject('script', { defer: true, src: this.src }),
+        );
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * The JS minimizer: SWC's instead of webpack's default Terser (docs/decisions/037). Same plugin webpack uses by
+ * default (minimizer-webpack-plugin, a webpack dependency, so it is resolved through the package's webpack rather
+ * than added as a dependency of its own), only with SWC's Rust minifier, which takes a fraction of Terser's time.
+ */
+function swcMinimizer(dirname) {
+  const webpackDir = path.dirname(require.resolve('webpack/package.json', { paths: [dirname] }));
+  const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [webpackDir] }));
+  return new MinimizerPlugin({
+    minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+  });
+}
+
+/**
+ * webpack's persistent cache: a second build (after a pull, a `pnpm build` or a dev-server restart) reuses every
+ * module that did not change. Kept under the package's node_modules/.cache/webpack, one cache per mode. The config
+ * files are its build dependencies (with what they require, such as shared/package.json), so editing them starts a
+ * fresh cache; package versions in node_modules are checked by webpack itself.
+ */
+function persistentCache(dirname, mode) {
+  return {
+    type: 'filesystem',
+    name: mode,
+    buildDependencies: { config: [__filename, path.join(dirname, 'webpack.config.cjs')] },
+  };
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname        the package folder
  * @param {string} options.name           federation name (host, remote_leads, …)
@@ -69,7 +165,10 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
     // standalone page must load its script from an absolute path, or a deep link such as
     // /build/remotes/leads/lead-status/list asks for …/lead-status/assets/main.js.
     const htmlPublicPath = publicPath === 'auto' ? (production ? standalonePath ?? 'auto' : '/') : publicPath;
-    return {
+    const remote = publicPath === 'auto';
+    const externalRuntime = remote && production;
+    const config = {
+      name,
       mode: production ? 'production' : 'development',
       context: dirname,
       entry: './src/index.ts',
@@ -111,21 +210,58 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
           filename: 'remoteEntry.js',
           exposes: exposes ?? {},
           remotes: {},
-          shared: sharedSingletons,
+          shared: remote ? sharedSingletons : { ...sharedSingletons, ...hostProvidedShared },
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          // The host hands its runtime to the remotes (`provideExternalRuntime`, done with the plugin's ES build: the
+          // option's own CommonJS one would bundle a second runtime-core into the host).
+          ...(remote
+            ? { experiments: { externalRuntime } }
+            : {
+                runtimePlugins: [injectExternalRuntimePlugin(dirname)],
+                // What the host registers in the share scope is never replaced by a remote's equal version. With the
+                // default ('version-first') a remote's registration of a module the host provides but has not loaded
+                // yet wins the tie (the runtime prefers the later name, and 'remote_leads' > 'host'), so the leads
+                // remote ran its own @crm/shared/lists and with it its own zod (docs/decisions/033).
+                shareStrategy: 'loaded-first',
+              }),
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title,
+          // The pre-paint script, inlined byte for byte: the API allows it by its hash (docs/decisions/039).
+          prepaint: fs.readFileSync(path.join(__dirname, 'prepaint.js'), 'utf8').trim(),
+          // html-webpack-plugin's production defaults, but inline scripts left as they are: minifying the pre-paint
+          // script would change the hash the Content-Security-Policy allows.
+          minify: production
+            ? {
+                collapseWhitespace: true,
+                keepClosingSlash: true,
+                removeComments: true,
+                removeRedundantAttributes: true,
+                removeScriptTypeAttributes: true,
+                removeStyleLinkTypeAttributes: true,
+                useShortDoctype: true,
+                minifyCSS: true,
+                minifyJS: false,
+              }
+            : false,
           chunks: ['main'],
           publicPath: htmlPublicPath,
         }),
+        ...(externalRuntime ? [new StandaloneRuntimeTag(`${htmlPublicPath}federation-runtime.js`)] : []),
       ],
       performance: { hints: false },
       // Keep `pnpm start` and CI logs readable: problems and the build time, not every module.
       stats: { preset: 'errors-warnings', timings: true },
-      optimization: { moduleIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        minimizer: [swcMinimizer(dirname)],
+        // webpack 5.111 also minifies emitted HTML, inline scripts included; the pre-paint script must reach the page
+        // byte for byte (the CSP allows it by hash), so index.html is left to html-webpack-plugin's minify above.
+        minimizeOptions: { html: false },
+      },
+      cache: persistentCache(dirname, production ? 'production' : 'development'),
       devServer: {
         port,
         historyApiFallback: publicPath === 'auto' ? true : { index: `${publicPath}index.html` },
@@ -136,6 +272,7 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
         client: { overlay: false },
       },
     };
+    return externalRuntime ? [config, standaloneRuntimeConfig({ dirname, name })] : config;
   };
 }
 

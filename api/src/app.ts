@@ -9,6 +9,7 @@ import { audit } from './plugins/audit';
 import { auth } from './plugins/auth';
 import { broadcasts } from './plugins/broadcasts';
 import { database } from './plugins/database';
+import { errorReporting } from './plugins/error-reporting';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { ipAllowList } from './plugins/ip-allow-list';
 import { jobs } from './plugins/jobs';
@@ -30,12 +31,15 @@ import { fileRoutes } from './routes/files/file-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { notificationRoutes } from './routes/notifications/notification-routes';
+import { monitoringRoutes } from './routes/monitoring/monitoring-routes';
 import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
 import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
 import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
 import { roleRoutes } from './routes/roles/role-routes';
+import { accountRoutes } from './routes/account/account-routes';
+import { searchRoutes } from './routes/search/search-routes';
 import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
@@ -80,6 +84,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  await app.register(errorReporting);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(swaggerDocs);
@@ -109,6 +114,8 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(userRoutes);
+      await api.register(searchRoutes);
+      await api.register(accountRoutes);
       await api.register(leadStatusRoutes);
       await api.register(leadRoutes);
       await api.register(leadCommentRoutes);
@@ -126,6 +133,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(broadcastingRoutes);
       await api.register(userAuthRoute);
       await api.register(notificationRoutes);
+      await api.register(monitoringRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,9 @@ const remoteEntry = (name: string) =>
     .refine(isRemoteEntry, 'Use a full URL or a path starting with / to the remote mf-manifest.json')
     .default(`/build/remotes/${name}/mf-manifest.json`);
 
+/** A share of sessions or requests, 0 (none) to 1 (all). */
+const sampleRate = (fallback: number) => z.coerce.number().min(0, 'Use a number from 0 to 1').max(1, 'Use a number from 0 to 1').default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -29,6 +32,10 @@ const envSchema = z.object({
   REMOTE_LEADS_URL: remoteEntry('leads'),
   REMOTE_DOCUMENTS_URL: remoteEntry('documents'),
   REMOTE_ADMIN_URL: remoteEntry('admin'),
+  I18N_ENABLED: z
+    .enum(['true', 'false', '1', '0'], 'Use true or false')
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   WEB_DIST_ROOT: z.string().min(1).optional(),
@@ -46,6 +53,7 @@ const envSchema = z.object({
   LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
   API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  LEAD_IMPORT_PARSE: z.enum(['worker', 'inline'], 'Use worker or inline').default('worker'),
   PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm'),
   PUSHER_APP_KEY: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm-key'),
   PUSHER_APP_SECRET: z.string().min(16, 'Use at least 16 characters').optional(),
@@ -64,6 +72,13 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().positive().max(100_000).default(50),
   FILE_URL_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
   FILE_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  SENTRY_DSN: z.url('Use the DSN Sentry gives, e.g. https://key@o1.ingest.sentry.io/2').optional(),
+  SENTRY_BROWSER_DSN: z.url('Use the DSN Sentry gives, e.g. https://key@o1.ingest.sentry.io/3').optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+  SENTRY_RELEASE: z.string().min(1).max(200).optional(),
+  SENTRY_TRACES_SAMPLE_RATE: sampleRate(0),
+  SENTRY_REPLAYS_SESSION_SAMPLE_RATE: sampleRate(0.1),
+  SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: sampleRate(1),
 });
 
 export type RemoteName = 'leads' | 'documents' | 'admin';
@@ -80,6 +95,8 @@ export interface AppConfig {
   /** Origin used in links sent by mail, without a trailing slash. */
   appUrl: string;
   remotes: Record<RemoteName, string>;
+  /** §1: the shell's language switcher (en, fr, ar, ru); off → an English shell (I18N_ENABLED, docs/decisions/040). */
+  i18nEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
   /** Folder holding `host/dist` and `remote-<name>/dist`. */
@@ -137,6 +154,20 @@ export interface AppConfig {
     activityTimeoutSeconds: number;
     pongTimeoutSeconds: number;
   };
+  /**
+   * Error reporting (docs/decisions/043): unset when SENTRY_DSN and SENTRY_BROWSER_DSN are both unset. The API reports
+   * with `dsn`, the browser with `browserDsn` (SENTRY_BROWSER_DSN, else SENTRY_DSN).
+   */
+  sentry?: {
+    dsn?: string;
+    browserDsn?: string;
+    environment: string;
+    release?: string;
+    tracesSampleRate: number;
+    /** §9: 0.1 of ordinary sessions are recorded, 1 (all) of the sessions with an error. */
+    replaysSessionSampleRate: number;
+    replaysOnErrorSampleRate: number;
+  };
   /** Background jobs (src/jobs/job-queue.ts). */
   jobs: {
     /** How long a worker holds a job without a heartbeat before another may take it over. */
@@ -148,6 +179,11 @@ export interface AppConfig {
     /** First wait before a failed job runs again; doubles with each attempt. */
     retryDelaySeconds: number;
   };
+  /**
+   * Where an import parses and checks its file: a worker thread (default), or `inline` on the API's own thread
+   * between batches, as before decision 035 (kept for the benchmark's side-by-side figures).
+   */
+  leadImportParse: 'worker' | 'inline';
 }
 
 export class ConfigError extends Error {
@@ -197,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Unset: this server on localhost, so links in logged mails work in development on any PORT.
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     remotes: { leads: e.REMOTE_LEADS_URL, documents: e.REMOTE_DOCUMENTS_URL, admin: e.REMOTE_ADMIN_URL },
+    i18nEnabled: e.I18N_ENABLED,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     webDistRoot: e.WEB_DIST_ROOT ? path.resolve(baseDir, e.WEB_DIST_ROOT) : path.dirname(findPackageRoot()),
@@ -237,11 +274,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       urlSecret: e.FILE_URL_SECRET,
       urlTtlMinutes: e.FILE_URL_TTL_MINUTES,
     },
+    sentry:
+      e.SENTRY_DSN || e.SENTRY_BROWSER_DSN
+        ? {
+            dsn: e.SENTRY_DSN,
+            browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN,
+            environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+            release: e.SENTRY_RELEASE,
+            tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
+            replaysSessionSampleRate: e.SENTRY_REPLAYS_SESSION_SAMPLE_RATE,
+            replaysOnErrorSampleRate: e.SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE,
+          }
+        : undefined,
     jobs: {
       leaseSeconds: e.JOB_LEASE_SECONDS,
       pollSeconds: 2,
       maintenanceSeconds: Math.min(30, Math.max(1, Math.floor(e.JOB_LEASE_SECONDS / 2))),
       retryDelaySeconds: 5,
     },
+    leadImportParse: e.LEAD_IMPORT_PARSE,
   };
 }

@@ -31,7 +31,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // A first start creates the embedded database; on a shared, busy machine that alone can take over a minute.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}:\n${output()}`);
     try {

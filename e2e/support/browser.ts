@@ -34,11 +34,14 @@ export async function navigate(page: Page, baseUrl: string, appPath: string): Pr
   await page.goto(`${baseUrl}/build${appPath}`);
 }
 
-/** Signs in through the real login form; the caller is already on /build/login. */
+/**
+ * Signs in through the real login form: the host's /build/login (in the shell's language, English by default) or a
+ * remote's standalone shell under /build/remotes/<name>/ (Russian, like the remote's screens).
+ */
 export async function fillLogin(page: Page, credentials = ADMIN): Promise<void> {
-  await page.getByLabel(/email/i).fill(credentials.email);
-  await page.getByLabel(/password/i).fill(credentials.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByLabel(/email|эл\. почта/i).fill(credentials.email);
+  await page.getByLabel(/password|пароль/i).fill(credentials.password);
+  await page.getByRole('button', { name: /sign in|войти/i }).click();
 }
 
 /** Opens the login page and signs in as the seeded Admin. */

@@ -41,24 +41,24 @@ describe('administration: a narrow role, a user holding it, and a role change se
 
     // A role that may only see leads.
     await navigate(admin, app.server.baseUrl, '/apps/roles');
-    await admin.getByRole('button', { name: 'Add role' }).click();
+    await admin.getByRole('button', { name: 'Добавить роль' }).click();
     const roleDialog = admin.getByRole('dialog');
-    await roleDialog.getByLabel('Role name').fill(ROLE);
+    await roleDialog.getByLabel('Название роли').fill(ROLE);
     await roleDialog.getByRole('checkbox', { name: 'view lead', exact: true }).check();
-    await roleDialog.getByRole('button', { name: 'Save' }).click();
+    await roleDialog.getByRole('button', { name: 'Сохранить' }).click();
     await roleDialog.waitFor({ state: 'detached' });
-    const card = admin.getByRole('region', { name: `Role ${ROLE}` });
-    await card.getByText('0 users').waitFor();
+    const card = admin.getByRole('region', { name: `Роль ${ROLE}` });
+    await card.getByText('Пользователей: 0').waitFor();
 
     // A user with it; they are mailed an invitation to choose a password.
     await navigate(admin, app.server.baseUrl, '/apps/users');
-    await admin.getByRole('button', { name: 'Add user' }).click();
+    await admin.getByRole('button', { name: 'Добавить пользователя' }).click();
     const userDialog = admin.getByRole('dialog');
-    await userDialog.getByLabel('Full name').fill('Нина Узкова');
-    await userDialog.getByLabel('First name').fill('Нина');
-    await userDialog.getByLabel('Email').fill(USER.email);
-    await choose(admin, userDialog, 'Role', ROLE);
-    await userDialog.getByRole('button', { name: 'Save' }).click();
+    await userDialog.getByLabel('Полное имя').fill('Нина Узкова');
+    await userDialog.getByLabel('Имя для обращения').fill('Нина');
+    await userDialog.getByLabel('Эл. почта').fill(USER.email);
+    await choose(admin, userDialog, 'Роль', ROLE);
+    await userDialog.getByRole('button', { name: 'Сохранить' }).click();
     await userDialog.waitFor({ state: 'detached' });
     await admin.getByRole('row', { name: /Нина Узкова/ }).getByText(ROLE).waitFor();
 
@@ -92,10 +92,10 @@ describe('administration: a narrow role, a user holding it, and a role change se
 
     // The admin widens the role; the user's open app picks it up when its window gets the focus, no sign-out.
     await admin.goto(`${app.server.baseUrl}/build/apps/roles`);
-    await admin.getByRole('region', { name: `Role ${ROLE}` }).getByRole('button', { name: 'Edit' }).click();
+    await admin.getByRole('region', { name: `Роль ${ROLE}` }).getByRole('button', { name: 'Изменить' }).click();
     const editDialog = admin.getByRole('dialog');
     await editDialog.getByRole('checkbox', { name: 'view lead-status', exact: true }).check();
-    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await editDialog.getByRole('button', { name: 'Сохранить' }).click();
     await editDialog.waitFor({ state: 'detached' });
 
     await user.evaluate(() => window.dispatchEvent(new Event('focus')));
@@ -112,18 +112,18 @@ describe('administration: a narrow role, a user holding it, and a role change se
     const page = await newPage(context);
     await page.goto(`${app.server.baseUrl}/build/remotes/admin/apps/users`);
     await fillLogin(page);
-    await page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /Administrator/ }).waitFor();
+    await page.getByRole('table', { name: 'Пользователи' }).getByRole('row', { name: /Administrator/ }).waitFor();
 
-    await page.getByRole('link', { name: 'Teams' }).click();
-    await page.getByRole('button', { name: 'Add team' }).click();
+    await page.getByRole('link', { name: 'Команды' }).click();
+    await page.getByRole('button', { name: 'Добавить команду' }).click();
     await page.waitForURL(/\/build\/remotes\/admin\/team\/create$/);
-    await page.getByLabel('Name', { exact: true }).fill('Standalone e2e');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Название', { exact: true }).fill('Standalone e2e');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL(/\/build\/remotes\/admin\/team$/);
-    await page.getByRole('table', { name: 'Teams' }).getByRole('row', { name: /Standalone e2e/ }).waitFor();
+    await page.getByRole('table', { name: 'Команды' }).getByRole('row', { name: /Standalone e2e/ }).waitFor();
 
-    await page.getByRole('link', { name: 'Roles' }).click();
-    await page.getByRole('region', { name: 'Role Admin' }).waitFor();
+    await page.getByRole('link', { name: 'Роли' }).click();
+    await page.getByRole('region', { name: 'Роль Admin' }).waitFor();
     await context.close();
   });
 });

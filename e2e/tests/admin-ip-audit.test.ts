@@ -61,15 +61,15 @@ describe('IP allow-list and audit log', () => {
     const officePage = await newPage(office);
     await login(officePage, app.server.baseUrl);
     await navigate(officePage, app.server.baseUrl, '/audit-log');
-    const row = officePage.getByRole('row', { name: /IP entry added/ });
+    const row = officePage.getByRole('row', { name: /IP-адрес добавлен/ });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
     assert.match(text, /10\.0\.0\.0\/8/);
     assert.match(text, /Office network only/);
     assert.match(text, /127\.0\.0\.1/, 'the entry names the address it was made from');
-    await officePage.getByRole('row', { name: /Comment step changed.*archived: false → true/ }).waitFor();
+    await officePage.getByRole('row', { name: /Шаг комментариев изменён.*archived: false → true/ }).waitFor();
     // The office colleague's own sign-in is there too, from the address the proxy named.
-    await officePage.getByRole('row', { name: new RegExp(`Signed in.*${OFFICE_CLIENT.replaceAll('.', '\\.')}`) }).first().waitFor();
+    await officePage.getByRole('row', { name: new RegExp(`Вход.*${OFFICE_CLIENT.replaceAll('.', '\\.')}`) }).first().waitFor();
     await office.close();
   });
 });

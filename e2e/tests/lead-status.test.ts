@@ -44,8 +44,13 @@ describe('the lead-status slice', () => {
     const context = await app.browser.newContext();
     const page = await newPage(context);
     await page.goto(`${app.server.baseUrl}/build/remotes/leads/lead-status/list`);
+    // The standalone shell reads Russian like the remote's screens (issue #12).
+    await page.getByRole('heading', { name: 'Вход' }).waitFor();
     await fillLogin(page);
     await page.getByRole('row', { name: /Новый/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Разделы' }).waitFor();
+    await page.getByRole('button', { name: 'Выйти' }).waitFor();
+    assert.equal(await page.title(), 'CRM · Лиды');
     await exerciseLeadStatuses(page, /\/build\/remotes\/leads\/lead-status\/list\/AddStatusDrawer$/, 'Standalone e2e');
     const res = await page.request.get(`${app.server.baseUrl}/api/lead-status`, {
       headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },

@@ -1,6 +1,7 @@
+import './zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { StandaloneApp } from '@crm/shared/standalone';
 import { routes } from './app/routes';
 
 // Standalone mode for the feature team (`pnpm --filter @crm/remote-documents dev`); the host never loads this file.
-createRoot(document.getElementById('app')!).render(<StandaloneApp title="CRM · Documents" routes={routes} />);
+createRoot(document.getElementById('app')!).render(<StandaloneApp title="CRM · Документы" routes={routes} />);

@@ -135,6 +135,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
         : toAppError(error);
   if (!appError) {
     request.log.error({ err: error }, 'Unhandled router error');
+    request.server.errorReporter?.capture(error, request);
     reply.code(500).type('application/json').send({ message: 'Something went wrong' } satisfies ErrorBody);
     return;
   }
@@ -186,6 +187,8 @@ async function errorHandlerPlugin(app: FastifyInstance) {
     if (!appError) {
       // The client learns only that something failed; the details stay in the log.
       request.log.error({ err: error }, 'Unhandled error');
+      // Optional: the handler is also used alone, in tests and before error reporting is registered.
+      request.server.errorReporter?.capture(error, request);
       return reply.code(500).type('application/json').send({ message: 'Something went wrong' } satisfies ErrorBody);
     }
     const status = statusForCode(appError.code);

@@ -25,7 +25,13 @@ async function leadImportsPlugin(app: FastifyInstance) {
     schema: leadImportJobDataSchema,
     // Restarts during a long import each cost an attempt; a handful is plenty.
     retryLimit: 5,
-    run: ({ jobId }, { signal, log }) => runLeadImport(jobId, { repository: app.leadImportRepository, log, signal, onFinished: announce }),
+    run: ({ jobId }, { signal, log }) => runLeadImport(jobId, {
+        repository: app.leadImportRepository,
+        log,
+        signal,
+        parse: app.config.leadImportParse,
+        onFinished: announce,
+      }),
     onFailed: async ({ jobId }, failure) => {
       await app.leadImportRepository.fail(jobId, failure.permanent ? failure.message : IMPORT_FAILED_MESSAGE);
       const job = await app.leadImportRepository.findJobById(jobId);

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import Pusher from 'pusher';
 import type { RealtimeConfig } from '@crm/shared/schemas';
 import { createLocalAdapter, createRedisAdapter } from '../realtime/adapter';
-import { realtimeHttpApi } from '../realtime/http-api';
+import { checkPublishedEvent, realtimeHttpApi } from '../realtime/http-api';
 import { DEFAULT_LIMITS, type RealtimeLimits } from '../realtime/protocol';
 import { RealtimeServer } from '../realtime/realtime-server';
 
@@ -18,8 +17,9 @@ export interface Realtime {
   /** The embedded Pusher-protocol server, when no external service is configured. */
   server?: RealtimeServer;
   /**
-   * Publishes through the official `pusher` library, to the embedded endpoint or the external service. Never
-   * throws: a failed publish is logged, the change it reports has already been saved.
+   * Publishes through the official `pusher` library to the external service, or in embedded mode straight to the
+   * embedded endpoint's adapter (the same checks and the same frames as its HTTP API; decision 036). Never throws: a
+   * failed publish is logged, the change it reports has already been saved.
    */
   publish(channels: string | string[], event: string, data: unknown): Promise<void>;
   authorizeChannel(socketId: string, channel: string, presenceData?: Pusher.PresenceChannelData): Pusher.ChannelAuthResponse;
@@ -49,6 +49,8 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
   const pending = new Set<Promise<void>>();
   let server: RealtimeServer | undefined;
   let pusher: Pusher | undefined;
+  /** Embedded mode once the server listens: events go to the adapter in-process instead of over loopback HTTP. */
+  let direct = false;
   const signer = new Pusher({ appId: config.appId, key: config.key, secret: config.secret, cluster: config.cluster });
 
   if (config.external) {
@@ -69,12 +71,12 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     server.adapter = config.redisUrl ? await createRedisAdapter(config.redisUrl, server.deliver) : createLocalAdapter(server.deliver);
     server.attach(app.server);
     await app.register(realtimeHttpApi, { appId: config.appId, appKey: config.key, appSecret: config.secret, limits, adapter: () => server!.adapter });
-    // The embedded endpoint is this server: publish to it over loopback once it listens, with Pusher's signed HTTP API.
+    // The embedded endpoint is this server: once it listens (so sockets can be connected), the app's own events go to
+    // its adapter in-process. Publishing them over loopback through the `pusher` library and the signed HTTP API (as
+    // decision 029 first did) cost an extra HTTP request, an HMAC and a body MD5 per change: a third of the server's
+    // requests under bench:throughput (decision 036). The HTTP API stays for external publishers and the conformance suite.
     app.addHook('onListen', async () => {
-      const address = app.server.address() as AddressInfo | null;
-      if (!address || typeof address === 'string') return;
-      const host = address.family === 'IPv6' ? (address.address === '::' ? '::1' : address.address) : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-      pusher = new Pusher({ appId: config.appId, key: config.key, secret: config.secret, host: host.includes(':') ? `[${host}]` : host, port: String(address.port), useTLS: false });
+      direct = true;
     });
   }
 
@@ -88,11 +90,23 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     async publish(channels, event, data) {
       const list = Array.isArray(channels) ? channels : [channels];
       for (const listener of listeners) listener({ channels: list, event, data });
-      if (!pusher || list.length === 0) return;
+      if ((!pusher && !direct) || list.length === 0) return;
       const sending = (async () => {
         try {
+          if (direct && server) {
+            // As the `pusher` library sends it: a string as it is, anything else as JSON; at most 100 channels per call.
+            const json = typeof data === 'string' ? data : JSON.stringify(data);
+            for (let i = 0; i < list.length; i += 100) {
+              const channels = list.slice(i, i + 100);
+              const problems = event.length > 200 ? ['name: at most 200 characters.'] : checkPublishedEvent({ channels, data: json }, limits);
+              if (problems.length > 0) throw new Error(problems.join(' '));
+              const adapter = server.adapter;
+              await Promise.all(channels.map((channel) => adapter.broadcast(channel, { event, data: json })));
+            }
+            return;
+          }
           // Pusher accepts at most 100 channels per call.
-          for (let i = 0; i < list.length; i += 100) await pusher.trigger(list.slice(i, i + 100), event, data);
+          for (let i = 0; i < list.length; i += 100) await pusher!.trigger(list.slice(i, i + 100), event, data);
         } catch (error) {
           app.log.warn({ err: error, event, channels: list.slice(0, 5) }, 'Realtime publish failed');
         }

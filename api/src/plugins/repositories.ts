@@ -20,6 +20,7 @@ import { createNotificationRepository, type NotificationRepository } from '../re
 import { createLeadStatusRepository, type LeadStatusRepository } from '../repositories/lead-status-repository';
 import { createRoleRepository, type RoleRepository } from '../repositories/role-repository';
 import { createTeamRepository, type TeamRepository } from '../repositories/team-repository';
+import { createSearchRepository, type SearchRepository } from '../repositories/search-repository';
 import { createSignInAttemptRepository, type SignInAttemptRepository } from '../repositories/sign-in-attempt-repository';
 import { createUserRepository, type UserRepository } from '../repositories/user-repository';
 
@@ -47,6 +48,7 @@ declare module 'fastify' {
     healthRepository: HealthRepository;
     signInAttemptRepository: SignInAttemptRepository;
     notificationRepository: NotificationRepository;
+    searchRepository: SearchRepository;
   }
 }
 
@@ -71,11 +73,13 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
   app.decorate('leadImportRepository', createLeadImportRepository(db, scope));
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
-  app.decorate('documentRepository', createDocumentRepository(db));
+  const documentRepository = createDocumentRepository(db);
+  app.decorate('documentRepository', documentRepository);
   app.decorate('commentStepRepository', createCommentStepRepository(db));
   app.decorate('healthRepository', createHealthRepository(db));
   app.decorate('signInAttemptRepository', createSignInAttemptRepository(db));
   app.decorate('notificationRepository', createNotificationRepository(db));
+  app.decorate('searchRepository', createSearchRepository(db, { scope, documents: documentRepository }));
 }
 
 export const repositories = fp(repositoriesPlugin, { name: 'repositories', dependencies: ['database'] });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -48,7 +49,10 @@ describe('security headers', () => {
       assert.equal(page.statusCode, 200);
       const csp = parseCsp(page.headers['content-security-policy']);
       assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
-      assert.deepEqual(csp['script-src'], ["'self'", 'https://cdn.example.com']);
+      // Plus the pre-paint script (tooling/prepaint.js), by the hash of exactly what the build inlines.
+      const prepaint = readFileSync(new URL('../../../tooling/prepaint.js', import.meta.url), 'utf8').trim();
+      const hash = `'sha256-${createHash('sha256').update(prepaint).digest('base64')}'`;
+      assert.deepEqual(csp['script-src'], ["'self'", 'https://cdn.example.com', hash]);
       assert.deepEqual(csp['script-src-attr'], ["'none'"]);
       assert.deepEqual(csp['style-src'], ["'self'", "'unsafe-inline'", 'https://cdn.example.com']);
       assert.deepEqual(csp['img-src'], ["'self'", 'data:', 'blob:', 'https://cdn.example.com', 'https://files.example.com']);

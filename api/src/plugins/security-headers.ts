@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
+import { findPackageRoot } from '../package-root';
 
 /** The only embeds the editor makes (shared/src/editor/utils/parse-video-url.ts; the sanitiser allows the same). */
 export const EMBED_ORIGINS = ['https://www.youtube.com', 'https://player.vimeo.com'];
@@ -17,29 +21,53 @@ export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
   return [...origins];
 }
 
+let prepaintHash: string | null | undefined;
+
+/**
+ * The CSP source of the one inline script the app pages carry: the pre-paint script (tooling/prepaint.js, inlined
+ * byte for byte by the build) that applies the stored theme and language before the first paint
+ * (docs/decisions/039). Null when the file is not there (an API deployed without the web builds).
+ */
+export function prepaintScriptSource(): string | null {
+  if (prepaintHash === undefined) {
+    try {
+      // Trimmed, as the build inlines it (an HTML minifier would drop the final newline anyway).
+      const script = readFileSync(path.join(path.dirname(findPackageRoot()), 'tooling', 'prepaint.js'), 'utf8').trim();
+      prepaintHash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    } catch {
+      prepaintHash = null;
+    }
+  }
+  return prepaintHash;
+}
+
 /**
  * The Content Security Policy of every answer (docs/decisions/010-security-headers.md). Scripts only from this server
- * and the remotes' origins, never inline; styles may be inline because styled-components injects <style> tags; images
+ * and the remotes' origins, never inline except the pre-paint script allowed by its hash; styles may be inline because styled-components injects <style> tags; images
  * from this server, data: and blob: URLs (editor previews) and the file storage; connections to this server, the
  * remotes (their mf-manifest.json) and the realtime service; frames only the video embeds of the editor and the
  * document preview (this server's signed file URLs, the Office web viewer); nobody may frame the app.
  */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'remotes' | 'csp' | 'appUrl'>): Record<string, string[]> {
+export function contentSecurityPolicy(config: Pick<AppConfig, 'remotes' | 'csp' | 'appUrl' | 'sentry'>): Record<string, string[]> {
   const remotes = remoteOrigins(config);
+  const prepaint = prepaintScriptSource();
+  // Browsers post error reports to the DSN's origin; Session Replay compresses in a worker started from a blob: URL.
+  const sentryOrigins = config.sentry?.browserDsn ? [new URL(config.sentry.browserDsn).origin] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...remotes, ...(prepaint ? [prepaint] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...config.csp.imgOrigins],
     'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", ...remotes, ...config.csp.connectOrigins],
+    'connect-src': ["'self'", ...remotes, ...config.csp.connectOrigins, ...sentryOrigins],
     'frame-src': [...PREVIEW_FRAME_ORIGINS, ...EMBED_ORIGINS],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
   };
+  if (sentryOrigins.length > 0) directives['worker-src'] = ["'self'", 'blob:', ...remotes];
   // Over plain HTTP (a developer's localhost) upgrading would break every request.
   if (config.appUrl.startsWith('https:')) directives['upgrade-insecure-requests'] = [];
   return directives;

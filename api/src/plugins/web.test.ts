@@ -28,6 +28,15 @@ function writeFiles(root: string, files: Record<string, string>) {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HOST_PAGE = '<html><head><title>host</title></head><body><div id="app"></div></body></html>';
+const LEADS_MANIFEST = { id: 'remote_leads', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } };
+
+/** The manifest the host page carries inline, parsed as the host parses it. */
+function inlineManifest(html: string): unknown {
+  const match = /<script type="application\/json" id="remotes-manifest">(.*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload" [^>]*>/g)].map(([tag]) => tag);
 
 describe('web: front-end builds', () => {
   let root: string;
@@ -36,11 +45,12 @@ describe('web: front-end builds', () => {
   before(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'crm-web-'));
     writeFiles(root, {
-      'host/dist/index.html': '<title>host</title>',
+      'host/dist/index.html': HOST_PAGE,
+      'host/dist/mf-manifest.json': '{"id":"host"}',
       'host/dist/assets/main.0123456789.js': 'console.log("host")',
       'host/dist/favicon.ico': 'icon',
       'remote-leads/dist/index.html': '<title>leads standalone</title>',
-      'remote-leads/dist/mf-manifest.json': '{"id":"remote_leads"}',
+      'remote-leads/dist/mf-manifest.json': JSON.stringify(LEADS_MANIFEST),
       'remote-leads/dist/remoteEntry.js': 'var remote_leads;',
       'remote-leads/dist/assets/leads-list-page.abcdef0123.js': 'export {}',
       'remote-admin/dist/mf-manifest.json': '{"id":"remote_admin"}',
@@ -67,10 +77,32 @@ describe('web: front-end builds', () => {
     for (const url of ['/build/', '/build/leads/list', '/build/lead-status/list/AddStatusDrawer', '/build/login?to=/leads/list']) {
       const response = await get(url);
       assert.equal(response.statusCode, 200, url);
-      assert.equal(response.body, '<title>host</title>');
+      assert.match(response.body, /<title>host<\/title>/, url);
       assert.match(response.headers['content-type'] as string, /^text\/html/);
       assert.equal(response.headers['cache-control'], 'no-cache');
     }
+  });
+
+  test('the host page carries the remotes manifest inline, so the host need not ask /build/remotes.json', async () => {
+    for (const url of ['/build/', '/build/index.html', '/build/login', '/build/leads/list']) {
+      const html = (await get(url)).body;
+      assert.deepEqual(inlineManifest(html), (await get('/build/remotes.json')).json(), url);
+      assert.match(html, /id="remotes-manifest">[^<]*<\/script>(<link [^>]*>)*<\/head><body>/, 'in the head, whole');
+    }
+  });
+
+  test("a route's page preloads the manifest and entry script of the remote it shows, and only that one", async () => {
+    const leads = preloads((await get('/build/leads/list')).body);
+    assert.deepEqual(leads, [
+      '<link rel="preload" href="/build/remotes/leads/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/build/remotes/leads/remoteEntry.js" as="script">',
+    ]);
+    assert.deepEqual(preloads((await get('/build/lead-status/list/AddStatusDrawer')).body), leads);
+    // The admin manifest names no entry script: only the manifest is preloaded.
+    assert.deepEqual(preloads((await get('/build/apps/roles')).body), [
+      '<link rel="preload" href="/build/remotes/admin/mf-manifest.json" as="fetch" crossorigin="anonymous">',
+    ]);
+    assert.deepEqual(preloads((await get('/build/login')).body), [], 'a host page preloads no remote');
   });
 
   test('hashed assets are immutable; other files revalidate', async () => {
@@ -89,7 +121,7 @@ describe('web: front-end builds', () => {
   test("a remote's files come from its own build, with the right cache headers", async () => {
     const manifest = await get('/build/remotes/leads/mf-manifest.json');
     assert.equal(manifest.statusCode, 200);
-    assert.deepEqual(manifest.json(), { id: 'remote_leads' });
+    assert.deepEqual(manifest.json(), LEADS_MANIFEST);
     assert.equal(manifest.headers['cache-control'], 'no-cache');
     const entry = await get('/build/remotes/leads/remoteEntry.js');
     assert.equal(entry.body, 'var remote_leads;');
@@ -119,7 +151,7 @@ describe('web: front-end builds', () => {
     assert.equal((await get('/build/remotes/payroll/mf-manifest.json')).statusCode, 404);
     for (const url of ['/build/../../package.json', '/build/%2e%2e/%2e%2e/host/dist/index.html', '/build/remotes/leads/..%2f..%2fhost%2fdist%2findex.html']) {
       const response = await get(url);
-      assert.notEqual(response.body, '<title>host</title>', url);
+      assert.doesNotMatch(response.body, /<title>host<\/title>/, url);
     }
   });
 
@@ -138,6 +170,17 @@ describe('web: front-end builds', () => {
 });
 
 describe('web: overrides and missing host build', () => {
+  test('web-config.json turns the language switcher on only when I18N_ENABLED is set, never cached', async () => {
+    const off = await buildWebApp({ WEB_DIST_ROOT: os.tmpdir() });
+    const offResponse = await off.inject({ method: 'GET', url: '/build/web-config.json' });
+    assert.equal(offResponse.headers['cache-control'], 'no-cache');
+    assert.deepEqual(offResponse.json(), { i18nEnabled: false });
+    await off.close();
+    const on = await buildWebApp({ WEB_DIST_ROOT: os.tmpdir(), I18N_ENABLED: 'true' });
+    assert.deepEqual((await on.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: true });
+    await on.close();
+  });
+
   test('REMOTE_*_URL replace the bundled entries in remotes.json', async () => {
     const app = await buildWebApp({
       WEB_DIST_ROOT: os.tmpdir(),
@@ -151,6 +194,34 @@ describe('web: overrides and missing host build', () => {
       { name: 'remote_admin', entry: 'http://localhost:3003/mf-manifest.json' },
     ]);
     await app.close();
+  });
+
+  test('a remote moved by REMOTE_*_URL is what the host page inlines and preloads (its manifest only), no rebuild', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'crm-web-moved-'));
+    writeFiles(root, {
+      'host/dist/index.html': HOST_PAGE,
+      'host/dist/mf-manifest.json': '{"id":"host"}',
+      'remote-leads/dist/mf-manifest.json': JSON.stringify(LEADS_MANIFEST),
+    });
+    const app = await buildWebApp({ WEB_DIST_ROOT: root, REMOTE_LEADS_URL: 'https://leads.example.com/v2/mf-manifest.json?a=1&b=2' });
+    const html = (await app.inject({ method: 'GET', url: '/build/leads/list' })).body;
+    assert.deepEqual(inlineManifest(html), (await app.inject({ method: 'GET', url: '/build/remotes.json' })).json());
+    assert.deepEqual(preloads(html), [
+      '<link rel="preload" href="https://leads.example.com/v2/mf-manifest.json?a=1&amp;b=2" as="fetch" crossorigin="anonymous">',
+    ]);
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('a host built without federation (no mf-manifest.json of its own) is served as built', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'crm-web-bundle-'));
+    writeFiles(root, { 'host/dist/index.html': HOST_PAGE });
+    const app = await buildWebApp({ WEB_DIST_ROOT: root });
+    for (const url of ['/build/', '/build/leads/list']) {
+      assert.equal((await app.inject({ method: 'GET', url })).body, HOST_PAGE, url);
+    }
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
   test('without a host build, /build/ explains how to build it', async () => {

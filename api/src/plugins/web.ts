@@ -23,6 +23,15 @@ export function remotesManifest(config: AppConfig): z.infer<typeof remotesManife
   };
 }
 
+const webConfigSchema = z.object({
+  /** §1: internationalisation is configured but off unless I18N_ENABLED is set; off → English shell, no switcher. */
+  i18nEnabled: z.boolean(),
+});
+
+export function webConfig(config: AppConfig): z.infer<typeof webConfigSchema> {
+  return { i18nEnabled: config.i18nEnabled };
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** webpack names hashed output `[name].[contenthash:10].js`; such a file never changes under its name. */
@@ -53,6 +62,34 @@ const isDirectory = async (dir: string) => {
   }
 };
 
+/**
+ * The remote each route of the host shows, by the route's first path segment (host/src/app/routes.tsx): the host page
+ * names it in preload hints so the browser fetches that remote's manifest and entry while the host's own scripts load,
+ * instead of after them (docs/decisions/038). A route not listed gets no hints, only the inlined manifest.
+ */
+const ROUTE_REMOTES: Array<[RegExp, RemoteName]> = [
+  [/^(leads|lead-status)(\/|$)/, 'leads'],
+  [/^(document|document-category)(\/|$)/, 'documents'],
+  [/^(apps|audit-log|team|comment-step|white-ip)(\/|$)/, 'admin'],
+];
+
+export function remoteForRoute(route: string): RemoteName | null {
+  const relative = route.replace(/^\/+/, '');
+  return ROUTE_REMOTES.find(([pattern]) => pattern.test(relative))?.[1] ?? null;
+}
+
+/** The id of the JSON block the host reads its remotes manifest from before asking /build/remotes.json. */
+export const INLINE_MANIFEST_ID = 'remotes-manifest';
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON inside <script>: `<` escaped so no value can close the element. */
+const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** What `mf-manifest.json` says about where the remote's entry script is, relative to the manifest. */
+const mfManifestSchema = z.object({
+  metaData: z.object({ remoteEntry: z.object({ name: z.string().min(1), path: z.string() }) }),
+});
+
 /** Serves the host build under /build/ and each remote's build under /build/remotes/<name>/, with SPA fallbacks. */
 export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   // One @fastify/static instance, used only for reply.sendFile: the routes below decide which folder answers.
@@ -65,7 +102,67 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   const hostDist = path.join(config.webDistRoot, 'host', 'dist');
   const remoteDist = (remote: RemoteName) => path.join(config.webDistRoot, `remote-${remote}`, 'dist');
 
-  async function serve(reply: FastifyReply, dist: string, label: string, requested: string) {
+  /** A file read once per modification time (the host's index.html, a remote's mf-manifest.json). */
+  const fileCache = new Map<string, { mtimeMs: number; text: string }>();
+  async function readCached(file: string): Promise<string | null> {
+    try {
+      const { mtimeMs } = await stat(file);
+      const cached = fileCache.get(file);
+      if (cached && cached.mtimeMs === mtimeMs) return cached.text;
+      const text = await readFile(file, 'utf8');
+      fileCache.set(file, { mtimeMs, text });
+      return text;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Where a remote's entry script is, when the remote is the bundled build (its manifest is on this disk); a remote
+   * deployed elsewhere (REMOTE_*_URL on another path or origin) gets a preload of its manifest only.
+   */
+  async function bundledRemoteEntry(remote: RemoteName): Promise<string | null> {
+    const manifestUrl = config.remotes[remote];
+    if (manifestUrl !== `/build/remotes/${remote}/mf-manifest.json`) return null;
+    const text = await readCached(path.join(remoteDist(remote), 'mf-manifest.json'));
+    if (text === null) return null;
+    try {
+      const { remoteEntry } = mfManifestSchema.parse(JSON.parse(text)).metaData;
+      return path.posix.normalize(`/build/remotes/${remote}/${remoteEntry.path}/${remoteEntry.name}`);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * The host page for a route: the remotes manifest inlined (one request less before any remote can load) and
+   * preload hints for the manifest and entry script of the remote the route shows, so they download alongside the
+   * host's scripts. Built per request from the config, so a remote moved by REMOTE_*_URL needs no host rebuild.
+   */
+  async function hostPage(dist: string, route: string): Promise<string | null> {
+    // Only a federated host loads remotes: a host built without the federation plugin has no mf-manifest.json of
+    // its own (the one-bundle build of bench:federation-vs-bundle) and gets its page as built.
+    if ((await readCached(path.join(dist, 'mf-manifest.json'))) === null) return null;
+    const html = await readCached(path.join(dist, 'index.html'));
+    if (html === null) return null;
+    const hints: string[] = [`<script type="application/json" id="${INLINE_MANIFEST_ID}">${inlineJson(remotesManifest(config))}</script>`];
+    const remote = remoteForRoute(route);
+    if (remote) {
+      hints.push(`<link rel="preload" href="${escapeAttribute(config.remotes[remote])}" as="fetch" crossorigin="anonymous">`);
+      const entry = await bundledRemoteEntry(remote);
+      if (entry) hints.push(`<link rel="preload" href="${escapeAttribute(entry)}" as="script">`);
+    }
+    const block = hints.join('');
+    return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
+  }
+
+  async function serveHostPage(reply: FastifyReply, dist: string, route: string) {
+    const page = await hostPage(dist, route);
+    if (page === null) return reply.sendFile('index.html', dist);
+    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+  }
+
+  async function serve(reply: FastifyReply, dist: string, label: string, requested: string, isHost = false) {
     if (!(await isDirectory(dist))) {
       return reply
         .code(503)
@@ -75,10 +172,11 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     }
     // Normalising against '/' drops any '..' so a request cannot leave the dist folder.
     const relative = path.posix.normalize(`/${requested}`).slice(1);
+    if (isHost && relative === 'index.html') return serveHostPage(reply, dist, '');
     if (relative !== '' && (await isFile(path.join(dist, relative)))) return reply.sendFile(relative, dist);
     // A path with an extension names a file that is not there; anything else is a client-side route (deep link).
     if (path.posix.extname(relative) !== '') return reply.callNotFound();
-    return reply.sendFile('index.html', dist);
+    return isHost ? serveHostPage(reply, dist, relative) : reply.sendFile('index.html', dist);
   }
 
   const web = app.withTypeProvider<ZodTypeProvider>();
@@ -93,6 +191,15 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     (_request, reply) => {
       reply.header('cache-control', REVALIDATE);
       return remotesManifest(config);
+    },
+  );
+
+  web.get(
+    '/build/web-config.json',
+    { schema: { tags: ['web'], summary: "The front end's run-time settings", response: { 200: webConfigSchema } } },
+    (_request, reply) => {
+      reply.header('cache-control', REVALIDATE);
+      return webConfig(config);
     },
   );
 
@@ -123,6 +230,6 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
 
   web.get('/build/*', { schema: hidden }, (request, reply) => {
     const { '*': rest } = request.params as { '*': string };
-    return serve(reply, hostDist, 'host', rest);
+    return serve(reply, hostDist, 'host', rest, true);
   });
 }

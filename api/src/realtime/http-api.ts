@@ -42,6 +42,27 @@ const eventSchema = z.object({
 });
 type PublishedEvent = z.infer<typeof eventSchema>;
 
+/**
+ * What the HTTP API refuses in a published event (no channel, too many, an invalid name, data over the size limit), as
+ * messages; empty when the event may be delivered. The in-process publish of the embedded mode checks the same.
+ */
+export function checkPublishedEvent(
+  event: { channels?: string[]; channel?: string; data: string },
+  limits: RealtimeLimits,
+  index?: number,
+): string[] {
+  const where = index === undefined ? '' : `batch[${index}].`;
+  const channels = event.channels ?? (event.channel ? [event.channel] : []);
+  const problems: string[] = [];
+  if (channels.length === 0) problems.push(`${where}channels: give channels or channel.`);
+  if (channels.length > limits.maxChannelsPerEvent) problems.push(`${where}channels: at most ${limits.maxChannelsPerEvent} channels per event.`);
+  for (const channel of channels) {
+    if (!isValidChannelName(channel, limits.maxChannelNameLength)) problems.push(`${where}channels: invalid channel name.`);
+  }
+  if (Buffer.byteLength(event.data) > limits.maxEventBytes) problems.push(`${where}data: at most ${limits.maxEventBytes} bytes.`);
+  return problems;
+}
+
 const paramsSchema = z.object({ appId: z.string().max(200) });
 
 const unauthorized = (message: string) => new AppError('UNAUTHENTICATED', message);
@@ -63,18 +84,7 @@ export const realtimeHttpApi: FastifyPluginAsyncZod<RealtimeHttpApiOptions> = as
     }
   });
 
-  function checkEvent(event: PublishedEvent, index?: number): string[] {
-    const where = index === undefined ? '' : `batch[${index}].`;
-    const channels = event.channels ?? (event.channel ? [event.channel] : []);
-    const problems: string[] = [];
-    if (channels.length === 0) problems.push(`${where}channels: give channels or channel.`);
-    if (channels.length > limits.maxChannelsPerEvent) problems.push(`${where}channels: at most ${limits.maxChannelsPerEvent} channels per event.`);
-    for (const channel of channels) {
-      if (!isValidChannelName(channel, limits.maxChannelNameLength)) problems.push(`${where}channels: invalid channel name.`);
-    }
-    if (Buffer.byteLength(event.data) > limits.maxEventBytes) problems.push(`${where}data: at most ${limits.maxEventBytes} bytes.`);
-    return problems;
-  }
+  const checkEvent = (event: PublishedEvent, index?: number) => checkPublishedEvent(event, limits, index);
 
   async function publish(event: PublishedEvent) {
     const channels = event.channels ?? [event.channel!];

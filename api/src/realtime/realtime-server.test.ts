@@ -184,6 +184,21 @@ describe('embedded realtime endpoint: limits, activity and client events', () =>
     assert.match(stale.json().message, /auth_timestamp/);
   });
 
+  test("the app's own events reach subscribed sockets as the HTTP API would deliver them; oversized ones are dropped", async () => {
+    const c = await client();
+    c.send('pusher:subscribe', { channel: 'private-leads', auth: signer.authorizeChannel(c.socketId, 'private-leads').auth });
+    await c.next('pusher_internal:subscription_succeeded', 'private-leads');
+    await t.app.realtime.publish('private-leads', 'too-big', { text: 'y'.repeat(11 * 1024) });
+    await t.app.realtime.publish(['private-leads', 'private-other'], 'lead.changed', { type: 'updated', ids: [7], versions: { 7: 3 } });
+    const got = await c.next('lead.changed', 'private-leads');
+    assert.deepEqual(got.data, { type: 'updated', ids: [7], versions: { 7: 3 } });
+    assert.equal(c.frames.some((f) => f.event === 'too-big'), false);
+    // A string is sent as it is, as the `pusher` library sends it.
+    await t.app.realtime.publish('private-leads', 'raw', '{"a":1}');
+    assert.deepEqual((await c.next('raw', 'private-leads')).data, { a: 1 });
+    c.done();
+  });
+
   test('presence users through the HTTP API', async () => {
     const c = await client();
     const auth = signer.authorizeChannel(c.socketId, 'presence-listed', { user_id: '77' });

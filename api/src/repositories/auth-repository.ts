@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
-import type { LeadScope } from '@crm/shared/schemas';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { AbilityRule, LeadScope } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema/access-tokens';
 import { passwordResetTokens } from '../db/schema/password-reset-tokens';
@@ -7,8 +7,22 @@ import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { generateToken, hashToken } from '../lib/tokens';
 
-/** How stale `last_used_at` may get; writing it on every request would turn each read into a write. */
-const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+/** How stale `last_used_at` may get; writing it on every request would turn each read into a write (decision 042). */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** Where a session was opened, for the account page's list. */
+export interface TokenClient {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+export interface SessionRow {
+  id: number;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
 
 export interface TokenOwner {
   tokenId: number;
@@ -20,17 +34,31 @@ export interface TokenOwner {
     avatar: string | null;
     role: { id: number; name: string; leadScope: LeadScope };
   };
+  /** The role's ability rules as of this request, in permission order (as `rulesForRole` reads them). */
+  rules: AbilityRule[];
 }
+
+/**
+ * The role's rules as one JSON array, read in the same statement as the token (decision 036: one statement per
+ * request for the session instead of three).
+ */
+const roleRules = sql<AbilityRule[] | string>`coalesce((
+  select json_agg(json_build_object('action', p.action, 'subject', p.subject) order by p.id)
+  from role_permissions rp inner join permissions p on p.id = rp.permission_id
+  where rp.role_id = "roles"."id"
+), '[]')`;
 
 export function createAuthRepository(db: Database) {
   return {
     /** Issues a bearer token; only its hash is stored. */
-    async createAccessToken(userId: number, ttlHours: number): Promise<string> {
+    async createAccessToken(userId: number, ttlHours: number, client: TokenClient = {}): Promise<string> {
       const token = generateToken();
       await db.insert(accessTokens).values({
         userId,
         tokenHash: hashToken(token),
         expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+        userAgent: client.userAgent?.slice(0, 500) ?? null,
+        ip: client.ip?.slice(0, 100) ?? null,
       });
       return token;
     },
@@ -41,6 +69,7 @@ export function createAuthRepository(db: Database) {
       const [row] = await db
         .select({
           tokenId: accessTokens.id,
+          lastUsedAt: accessTokens.lastUsedAt,
           user: {
             id: users.id,
             email: users.email,
@@ -49,6 +78,7 @@ export function createAuthRepository(db: Database) {
             avatar: users.avatar,
           },
           role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
+          rules: roleRules,
         })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -56,16 +86,41 @@ export function createAuthRepository(db: Database) {
         .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now), eq(users.active, true)))
         .limit(1);
       if (!row) return undefined;
-      await db
+      // Written at most every LAST_USED_RESOLUTION_MS: a fresh reading needs no statement at all.
+      const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+      if (row.lastUsedAt === null || row.lastUsedAt < staleBefore) {
+        await db
+          .update(accessTokens)
+          .set({ lastUsedAt: now })
+          .where(and(eq(accessTokens.id, row.tokenId), or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, staleBefore))));
+      }
+      const rules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as AbilityRule[]) : row.rules;
+      return { tokenId: row.tokenId, user: { ...row.user, role: row.role }, rules };
+    },
+
+    /** The user's live sessions (neither revoked nor expired), most recently used first. */
+    async listSessions(userId: number): Promise<SessionRow[]> {
+      return db
+        .select({
+          id: accessTokens.id,
+          userAgent: accessTokens.userAgent,
+          ip: accessTokens.ip,
+          createdAt: accessTokens.createdAt,
+          lastUsedAt: accessTokens.lastUsedAt,
+        })
+        .from(accessTokens)
+        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, new Date())))
+        .orderBy(desc(accessTokens.lastUsedAt), desc(accessTokens.createdAt), desc(accessTokens.id));
+    },
+
+    /** Ends one live session of this user; false when the id names no live session of theirs. */
+    async revokeSession(userId: number, tokenId: number): Promise<boolean> {
+      const revoked = await db
         .update(accessTokens)
-        .set({ lastUsedAt: now })
-        .where(
-          and(
-            eq(accessTokens.id, row.tokenId),
-            or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS))),
-          ),
-        );
-      return { tokenId: row.tokenId, user: { ...row.user, role: row.role } };
+        .set({ revokedAt: new Date() })
+        .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+        .returning({ id: accessTokens.id });
+      return revoked.length > 0;
     },
 
     async revokeAccessToken(tokenId: number): Promise<void> {

@@ -69,13 +69,15 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
      * two saves from the same version exactly one wins and the other gets 409 naming the winner.
      */
     async update(id: number, input: ParsedLeadInput, viewer: LeadViewer): Promise<LeadDetail> {
-      await scope.findVisible(id, viewer);
-      if (input.version === undefined) throw validationFailed({ version: [VERSION_REQUIRED] });
-      const expected = input.version;
-      const fields = storedFields(input);
-      await withReferences(db, fields.statusId, fields.users, () =>
+      // The lead's 404 comes first, then the input's 422s: both inside the transaction, after the one locking read.
+      const prepared = () => {
+        if (input.version === undefined) throw validationFailed({ version: [VERSION_REQUIRED] });
+        return { expected: input.version, fields: storedFields(input) };
+      };
+      await withReferences(db, input.status_id, input.users, () =>
         db.transaction(async (tx) => {
           const current = await scope.findVisible(id, viewer, tx, { lock: true });
+          const { expected, fields } = prepared();
           if (current.version !== expected) throw await versionConflict(tx, id);
           const before = historyFields(current, (await responsibleIds(tx, [id])).get(id) ?? []);
           const saved = await tx

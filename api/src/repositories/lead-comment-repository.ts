@@ -50,9 +50,9 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
    * The stored body, or 422 when nothing is left after sanitising; 422 too for a step that does not exist, or that is
    * archived unless the comment already has it (`keptStepId`).
    */
-  async function checked(input: CommentInput, keptStepId?: number | null): Promise<{ stepId: number; body: string }> {
+  async function checked(input: CommentInput, keptStepId?: number | null, tx: Database = db): Promise<{ stepId: number; body: string }> {
     const body = sanitizeRichText(input.body);
-    const [step] = await db
+    const [step] = await tx
       .select({ id: commentSteps.id, archivedAt: commentSteps.archivedAt })
       .from(commentSteps)
       .where(eq(commentSteps.id, input.step_id));
@@ -94,11 +94,11 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
     },
 
     async create(leadId: number, input: CommentInput, viewer: LeadViewer): Promise<LeadComment> {
-      await scope.findVisible(leadId, viewer);
-      const { stepId, body } = await checked(input);
+      // The lead's 404 first, then the input's 422: both after the one locking read, inside the transaction.
       const id = await stepSafe(() =>
         db.transaction(async (tx) => {
           await scope.findVisible(leadId, viewer, tx, { lock: true });
+          const { stepId, body } = await checked(input, undefined, tx);
           const [created] = await tx.insert(leadComments).values({ leadId, stepId, authorId: viewer.id, body }).returning({ id: leadComments.id });
           await recordHistory(tx, [{ leadId, userId: viewer.id, action: 'comment_added', changes: { step_id: { from: null, to: stepId }, body: { from: null, to: body } } }]);
           return created.id;

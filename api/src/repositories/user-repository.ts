@@ -269,6 +269,39 @@ export function createUserRepository(db: Database) {
       });
     },
 
+    /** The user's own display name (profile page); the admin form's version moves on too. */
+    async updateOwnName(userId: number, name: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ name, updatedAt: new Date(), version: sql`${users.version} + 1` })
+        .where(eq(users.id, userId));
+    },
+
+    /** Sets (or with null clears) the avatar URL; answers the one it replaced, so its bytes can be removed. */
+    async setAvatar(userId: number, avatar: string | null): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+        await tx.update(users).set({ avatar, updatedAt: new Date() }).where(eq(users.id, userId));
+        return row?.avatar ?? null;
+      });
+    },
+
+    /** Whether some user's avatar is this URL (the avatar route serves nothing else from the storage). */
+    async avatarInUse(avatar: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.avatar, avatar)).limit(1);
+      return row !== undefined;
+    },
+
+    /** The teams the user belongs to, by name. */
+    async teamsOf(userId: number): Promise<{ id: number; name: string }[]> {
+      return db
+        .select({ id: teams.id, name: teams.name })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(eq(teamMembers.userId, userId))
+        .orderBy(asc(teams.name));
+    },
+
     async updatePassword(userId: number, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     },

@@ -66,6 +66,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/docs/static/*': PUBLIC,
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
+  'GET /api/monitoring/config': PUBLIC,
   // auth
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/logout': SIGNED_IN,
@@ -73,6 +74,19 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
   'POST /api/auth/change-password': SIGNED_IN,
+  // global search: signed in; each group is filtered by its own ability inside (search-routes.test.ts)
+  'GET /api/search': SIGNED_IN,
+  // the caller's own account (decision 042): never another user's
+  'GET /api/me/profile': SIGNED_IN,
+  'PATCH /api/me/profile': SIGNED_IN,
+  'POST /api/me/avatar': SIGNED_IN,
+  'DELETE /api/me/avatar': SIGNED_IN,
+  'GET /api/avatars/:name': PUBLIC,
+  'GET /api/me/sessions': SIGNED_IN,
+  'POST /api/me/sessions/revoke-others': SIGNED_IN,
+  'DELETE /api/me/sessions/:id': SIGNED_IN,
+  'GET /api/me/shortcuts': SIGNED_IN,
+  'PUT /api/me/shortcuts': SIGNED_IN,
   // users
   'GET /api/users': can('view', 'users'),
   'GET /api/users/list': can('view', 'users'),
@@ -173,6 +187,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /': PUBLIC,
   'GET /build': PUBLIC,
   'GET /build/remotes.json': PUBLIC,
+  'GET /build/web-config.json': PUBLIC,
   'GET /favicon.ico': PUBLIC,
   'GET /favicon.svg': PUBLIC,
   'GET /build/remotes/:remote': PUBLIC,

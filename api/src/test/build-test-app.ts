@@ -49,6 +49,8 @@ export interface BuildTestAppOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Passed to buildApp: limits of the embedded realtime endpoint. */
   realtime?: BuildAppOptions['realtime'];
+  /** Adds test-only routes before the app is ready (e.g. one that throws an unexpected error). */
+  routes?: (app: App) => void;
 }
 
 /** A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`. */
@@ -125,6 +127,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   });
 
   const app = await buildApp({ config, connection, logger: { level: 'info', stream }, onRoute: options.onRoute, realtime: options.realtime });
+  options.routes?.(app);
   await app.ready();
 
   return {

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from '@crm/shared/router';
 import { useUnauthorizedRedirect } from '../features/auth/hooks/use-unauthorized-redirect';
 import { IpRestrictedPage } from '../features/misc/components/ip-restricted-page';
 import { useIpRestriction } from '../features/misc/hooks/use-ip-restriction';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from '@crm/shared/router';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 

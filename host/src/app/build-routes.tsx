@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import { BlankLayout } from '../features/layout/components/blank-layout';
 import { PageLoading } from '../features/remotes/components/page-loading';
 import { RemotePage } from '../features/remotes/components/remote-page';

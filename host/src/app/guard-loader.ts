@@ -1,6 +1,6 @@
 import { createAbility } from '@crm/shared/abilities';
 import { getStoredRules, getStoredUser, isLoggedIn } from '@crm/shared/api-client';
-import { data, redirect, type LoaderFunction, type LoaderFunctionArgs } from 'react-router-dom';
+import { data, redirect, type LoaderFunction, type LoaderFunctionArgs } from '@crm/shared/router';
 import { resolveAccess } from '../features/auth/utils/resolve-access';
 import { rootRedirectTarget } from '../features/auth/utils/root-redirect-target';
 import { NAV_ITEMS } from './navigation';

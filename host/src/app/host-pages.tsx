@@ -42,7 +42,7 @@ const HOST_PAGES = {
     ),
   ),
   profile: hostChunk('profile-page', () =>
-    import(/* webpackChunkName: "profile-page" */ '../features/profile/components/profile-page').then((m) => m.ProfilePage),
+    import(/* webpackChunkName: "profile-page" */ './profile-route').then((m) => m.ProfileRoute),
   ),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 

@@ -1,34 +1,43 @@
-import { I18N_ENABLED, i18n, LANGUAGE_STORAGE_KEY, LANGUAGES } from './i18n';
+import { uiText } from '@crm/shared/ui';
+import { i18n, LANGUAGE_COOKIE, LANGUAGES, readLanguageCookie } from './i18n';
 import { en } from './locales/en';
+
+function clearLanguageCookie() {
+  document.cookie = `${LANGUAGE_COOKIE}=; path=/; max-age=0`;
+}
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
+  clearLanguageCookie();
 });
 
-test('English, French and Arabic are configured, Arabic right to left (§9)', () => {
+test('English, French, Arabic and Russian are configured, Arabic right to left (§3, §9)', () => {
   expect(LANGUAGES.map((l) => [l.code, l.isRTL])).toEqual([
     ['en', false],
     ['fr', false],
     ['ar', true],
+    ['ru', false],
   ]);
   expect(i18n.options.fallbackLng).toEqual(['en']);
 });
 
-test('internationalisation is configured but disabled by default (§1)', () => {
-  expect(I18N_ENABLED).toBe(false);
+test('only English is loaded at start; a switch loads that language, then the texts follow it', async () => {
+  expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+  expect(i18n.hasResourceBundle('ru', 'translation')).toBe(false);
+  await i18n.changeLanguage('ru');
+  expect(i18n.hasResourceBundle('ru', 'translation')).toBe(true);
+  expect(i18n.t('layout.signOut')).toBe('Выйти');
 });
 
-test('a language change sets <html lang> and dir and stores the language (§4)', async () => {
-  await i18n.changeLanguage('ar');
-  expect(document.documentElement.lang).toBe('ar');
-  expect(document.documentElement.dir).toBe('rtl');
-  expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ar');
-  expect(i18n.t('nav.leads')).toBe('العملاء المحتملون');
-
+test("French and Arabic bring the kit's texts with them for the shell's own pages", async () => {
+  expect(uiText('fr')('common.retry')).toBe('Retry');
   await i18n.changeLanguage('fr');
-  expect(document.documentElement.dir).toBe('ltr');
-  expect(i18n.t('layout.signOut')).toBe('Se déconnecter');
+  expect(uiText('fr')('common.retry')).toBe('Réessayer');
+  await i18n.changeLanguage('ar');
+  expect(uiText('ar')('table.range', { from: 1, to: 25, total: 240 })).toBe('1–25 من 240');
 });
+
+// Storing the language and applying <html lang dir> on a change (§4) is the layout's: layout-preferences.test.tsx.
 
 test('the spec texts read the same in every language', async () => {
   for (const { code } of LANGUAGES) {
@@ -39,12 +48,43 @@ test('the spec texts read the same in every language', async () => {
   expect(en.common.appTitle).toBe('CRM');
 });
 
-test('the stored language is the default at start', () => {
-  localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
-  jest.isolateModules(() => {
-    // A fresh module registry means a fresh i18next, initialised from what is stored now.
-    const fresh = jest.requireActual<typeof import('./i18n')>('./i18n');
-    expect(fresh.i18n.language).toBe('fr');
+test('the cookie names the language; none or an unknown one reads English', () => {
+  expect(readLanguageCookie()).toBe('en');
+  document.cookie = `${LANGUAGE_COOKIE}=xx; path=/`;
+  expect(readLanguageCookie()).toBe('en');
+  document.cookie = `${LANGUAGE_COOKIE}=ru; path=/`;
+  expect(readLanguageCookie()).toBe('ru');
+});
+
+describe('at start', () => {
+  const originalFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = originalFetch;
   });
-  localStorage.clear();
+
+  function startWith(i18nEnabled: boolean) {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify({ i18nEnabled }), { status: 200 })) as unknown as typeof fetch;
+    let fresh!: typeof import('./i18n');
+    jest.isolateModules(() => {
+      // A fresh module registry means a fresh i18next, initialised from the cookie as it is now.
+      fresh = jest.requireActual<typeof import('./i18n')>('./i18n');
+    });
+    return fresh;
+  }
+
+  test('the stored language is used when the server has i18n on, its texts loaded before the first render', async () => {
+    document.cookie = `${LANGUAGE_COOKIE}=fr; path=/`;
+    const fresh = startWith(true);
+    await fresh.i18nReady;
+    expect(fresh.i18n.language).toBe('fr');
+    expect(fresh.i18n.t('layout.signOut')).toBe('Se déconnecter');
+  });
+
+  test('with i18n off (the default, §1) the shell stays English whatever is stored', async () => {
+    document.cookie = `${LANGUAGE_COOKIE}=ar; path=/`;
+    const fresh = startWith(false);
+    await fresh.i18nReady;
+    expect(fresh.i18n.language).toBe('en');
+    expect(fresh.i18n.t('layout.signOut')).toBe('Sign out');
+  });
 });

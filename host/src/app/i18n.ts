@@ -1,63 +1,110 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ar } from './locales/ar';
-import { en } from './locales/en';
-import { fr } from './locales/fr';
+import { addUiLanguage } from '@crm/shared/ui';
+import { cookieName, readPreferences } from '../features/layout/utils/preferences';
+import { getWebConfig } from '../features/web-config/api/get-web-config';
+import { en, type Translation } from './locales/en';
 
-/** §3 language configuration entries: an i18n code and whether the script runs right to left. */
+/**
+ * §3 language configuration entries: an i18n code and whether the script runs right to left. §9 names en, fr and ar;
+ * Russian is added because the lead, document and admin screens are Russian (docs/decisions/040).
+ */
 export const LANGUAGES = [
   { code: 'en', label: 'English', isRTL: false },
   { code: 'fr', label: 'Français', isRTL: false },
   { code: 'ar', label: 'العربية', isRTL: true },
+  { code: 'ru', label: 'Русский', isRTL: false },
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
-/**
- * §1: "Language switching is configured but internationalisation is disabled by default". Everything below is
- * wired (resources, stored language, <html lang/dir>); the switcher in the top bar stays hidden until this is true.
- */
-export const I18N_ENABLED = false;
-
 /** Preferences carry the app title as prefix (§3). */
-export const LANGUAGE_STORAGE_KEY = 'CRM-language';
-const FALLBACK: LanguageCode = 'en';
+export const LANGUAGE_COOKIE = cookieName('language');
+export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
-function isLanguage(code: string | null): code is LanguageCode {
+export function isLanguage(code: string | null | undefined): code is LanguageCode {
   return LANGUAGES.some((l) => l.code === code);
 }
 
-function storedLanguage(): LanguageCode {
-  try {
-    const code = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(code) ? code : FALLBACK;
-  } catch {
-    return FALLBACK;
-  }
+/**
+ * The stored language (§9: the stored setting is the default), English when none or an unknown one is stored. Storing
+ * a change and applying it to `<html lang dir>` is the layout's PreferencesProvider's job (§4, docs/decisions/039).
+ */
+export function readLanguageCookie(): LanguageCode {
+  const code = readPreferences().language;
+  return isLanguage(code) ? code : FALLBACK_LANGUAGE;
 }
 
-/** §4: a language change sets the document language, right-to-left when flagged, and stores the choice. */
-function applyLanguage(code: string): void {
-  const language = LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0];
-  document.documentElement.lang = language.code;
-  document.documentElement.dir = language.isRTL ? 'rtl' : 'ltr';
-  try {
-    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language.code);
-  } catch {
-    // Private mode or full storage: the choice just does not survive a reload.
-  }
-}
+/**
+ * English is the default and the fallback, so it is in the main bundle; every other locale is its own chunk, fetched
+ * by i18next when that language is first asked for (at start when stored, else on switch). French and Arabic bring the
+ * kit's texts along (the kit bundles Russian and English itself, for the remote screens).
+ */
+const LAZY_LOCALES: Record<Exclude<LanguageCode, 'en'>, () => Promise<Translation>> = {
+  fr: async () => {
+    const [{ fr }, { uiFr }] = await Promise.all([
+      import(/* webpackChunkName: "locale-fr" */ './locales/fr'),
+      import(/* webpackChunkName: "locale-fr" */ '@crm/shared/ui/locales/fr'),
+    ]);
+    addUiLanguage('fr', uiFr);
+    return fr;
+  },
+  ar: async () => {
+    const [{ ar }, { uiAr }] = await Promise.all([
+      import(/* webpackChunkName: "locale-ar" */ './locales/ar'),
+      import(/* webpackChunkName: "locale-ar" */ '@crm/shared/ui/locales/ar'),
+    ]);
+    addUiLanguage('ar', uiAr);
+    return ar;
+  },
+  ru: () => import(/* webpackChunkName: "locale-ru" */ './locales/ru').then((m) => m.ru),
+};
 
-i18n.on('languageChanged', applyLanguage);
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = (LAZY_LOCALES as Record<string, (() => Promise<Translation>) | undefined>)[language];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (resource) => callback(null, resource),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
-// Resources are bundled and initialisation is synchronous, so the first render already has its texts.
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr }, ar: { translation: ar } },
-  lng: storedLanguage(),
-  fallbackLng: FALLBACK,
-  supportedLngs: LANGUAGES.map((l) => l.code),
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+const storedLanguage = readLanguageCookie();
+
+// English needs nothing loaded, so initialisation is synchronous and the first render has its texts.
+void i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    resources: { en: { translation: en } },
+    partialBundledLanguages: true,
+    lng: FALLBACK_LANGUAGE,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+/**
+ * Resolves when the shell may render. Nothing to wait for in English; another stored language is used only when the
+ * server has internationalisation on (§1: off means an English shell), and its chunk is fetched meanwhile, so the first
+ * paint is already in that language. A failure leaves the shell English.
+ */
+export const i18nReady: Promise<void> =
+  storedLanguage === FALLBACK_LANGUAGE
+    ? Promise.resolve()
+    : Promise.all([getWebConfig(), i18n.loadLanguages(storedLanguage)])
+        .then(async ([{ i18nEnabled }]) => {
+          if (i18nEnabled) await i18n.changeLanguage(storedLanguage);
+        })
+        .catch(() => undefined);
 
 export { i18n };

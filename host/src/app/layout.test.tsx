@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch } from './testing/mock-fetch';
+import { i18n } from './i18n';
+import { mockFetch, reply } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
 import { saveSession } from '@crm/shared/api-client';
 import { signInAs, testSession } from './testing/session';
@@ -102,12 +103,12 @@ describe('vertical navigation', () => {
     const { user } = renderApp('/leads/list');
     await user.click(await screen.findByRole('button', { name: 'Collapse navigation' }));
     expect(screen.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false');
-    expect(localStorage.getItem('CRM-vertical-nav-collapsed')).toBe('true');
+    expect(document.cookie).toContain('CRM-verticalNavCollapsed=true');
   });
 });
 
 describe('top bar', () => {
-  test('the user menu names the user and their role and links to the profile', async () => {
+  test('the user menu names the user and their role and links to the profile and account settings', async () => {
     signInAs('Admin');
     const { user } = renderApp('/leads/list');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
@@ -115,6 +116,11 @@ describe('top bar', () => {
     expect(within(menu).getByText('Анна Петрова')).toBeInTheDocument();
     expect(within(menu).getByText('Admin')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/build/pages/user-profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Account settings' })).toHaveAttribute(
+      'href',
+      '/build/pages/account-settings',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   test('a non-Admin sees their own full name once and their initials', async () => {
@@ -138,15 +144,33 @@ describe('top bar', () => {
     await user.click(await screen.findByRole('button', { name: 'Theme' }));
     expect(screen.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByRole('menuitemradio', { name: 'Dark' }));
-    expect(localStorage.getItem('CRM-theme')).toBe('dark');
+    expect(document.cookie).toContain('CRM-theme=dark');
     expect(document.documentElement.style.colorScheme).toBe('dark');
   });
 
   test('the language switcher stays hidden while i18n is disabled (§1)', async () => {
+    const { calls } = mockFetch();
     signInAs('Admin');
     renderApp('/leads/list');
     await screen.findByRole('button', { name: 'Theme' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/build/web-config.json')).toBe(true));
     expect(screen.queryByRole('button', { name: 'Language' })).not.toBeInTheDocument();
+  });
+
+  test('with I18N_ENABLED the switcher offers the four languages and switches the shell', async () => {
+    mockFetch({ 'GET /build/web-config.json': () => reply(200, { i18nEnabled: true }) });
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    const options = screen.getAllByRole('menuitemradio').map((item) => item.textContent);
+    expect(options).toEqual(['English', 'Français', 'العربية', 'Русский']);
+    await user.click(screen.getByRole('menuitemradio', { name: 'Русский' }));
+    const nav = await screen.findByRole('navigation', { name: 'Главное меню' });
+    expect(within(nav).getByRole('link', { name: 'Лиды' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ru');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
   });
 
   test('the scroll-to-top button appears past 200 px', async () => {

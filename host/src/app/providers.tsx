@@ -5,8 +5,8 @@ import { ConfirmProvider, ToastProvider, UiLanguageProvider } from '@crm/shared/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { ThemePreferenceProvider } from '../features/layout/components/theme-preference-provider';
-import './i18n';
+import { PreferencesProvider } from '../features/layout/components/preferences-provider';
+import { LANGUAGES } from './i18n';
 
 const swrConfig: SWRConfiguration = {
   fetcher,
@@ -41,7 +41,7 @@ export interface AppProvidersProps {
 /** Everything pages, host and remote alike, expect above them. */
 export function AppProviders({ children }: AppProvidersProps) {
   return (
-    <ThemePreferenceProvider>
+    <PreferencesProvider languages={LANGUAGES}>
       <ShellUiLanguage>
       <SWRConfig value={swrConfig}>
         <SessionAbilityProvider>
@@ -54,6 +54,6 @@ export function AppProviders({ children }: AppProvidersProps) {
         </SessionAbilityProvider>
       </SWRConfig>
       </ShellUiLanguage>
-    </ThemePreferenceProvider>
+    </PreferencesProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from '@crm/shared/router';
 import { BlankLayout } from '../features/layout/components/blank-layout';
 import { HostPage } from './host-pages';
 

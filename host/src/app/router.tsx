@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter } from '@crm/shared/router';
 import { buildRoutes } from './build-routes';
 import { BASENAME } from './guard-loader';
 

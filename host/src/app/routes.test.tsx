@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router-dom';
+import { matchRoutes } from '@crm/shared/router';
 import { buildRoutes } from './build-routes';
 import type { AppRouteHandle } from './route-handle';
 

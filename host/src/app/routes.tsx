@@ -31,6 +31,8 @@ function can(name: string | undefined, action: AbilityAction, subject: AbilitySu
 const NOT_AUTHORIZED: AppRouteHandle = { name: 'not-authorized', layout: 'blank', access: 'public' };
 const NOT_FOUND: AppRouteHandle = { name: '$error', layout: 'blank', access: 'public' };
 export const PROFILE_PATH = '/pages/user-profile';
+/** §2: redirects to the account tab of the profile. */
+export const ACCOUNT_SETTINGS_PATH = '/pages/account-settings';
 
 const LEAD_FORM: RoutePage = { remote: 'remote_leads/lead-form-page' };
 const DOCUMENT_LIST: RoutePage = { remote: 'remote_documents/document-list-page' };

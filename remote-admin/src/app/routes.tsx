@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import AddStepDrawer from './exposed/add-step-drawer';
 import AddWhiteIpDrawer from './exposed/add-white-ip-drawer';
 import AuditLogPage from './exposed/audit-log-page';
@@ -14,21 +14,21 @@ import UsersPage from './exposed/users-page';
 export const routes: RouteObject[] = [
   {
     path: '/comment-step/list',
-    handle: { title: 'Comment steps' },
+    handle: { title: 'Шаги комментариев' },
     element: <CommentStepListPage />,
     children: [{ path: 'AddStepDrawer', element: <AddStepDrawer /> }],
   },
-  { path: '/apps/users', handle: { title: 'Users' }, element: <UsersPage /> },
-  { path: '/team', handle: { title: 'Teams' }, element: <TeamListPage /> },
+  { path: '/apps/users', handle: { title: 'Пользователи' }, element: <UsersPage /> },
+  { path: '/team', handle: { title: 'Команды' }, element: <TeamListPage /> },
   { path: '/team/create', element: <TeamFormPage /> },
   { path: '/team/:idEdit', element: <TeamFormPage /> },
-  { path: '/apps/roles', handle: { title: 'Roles' }, element: <RolesPage /> },
-  { path: '/apps/permissions', handle: { title: 'Permissions' }, element: <PermissionsPage /> },
+  { path: '/apps/roles', handle: { title: 'Роли' }, element: <RolesPage /> },
+  { path: '/apps/permissions', handle: { title: 'Разрешения' }, element: <PermissionsPage /> },
   {
     path: '/white-ip/list',
-    handle: { title: 'IP allow-list' },
+    handle: { title: 'Разрешённые IP-адреса' },
     element: <WhiteIpListPage />,
     children: [{ path: 'AddDrawer', element: <AddWhiteIpDrawer /> }],
   },
-  { path: '/audit-log', handle: { title: 'Audit log' }, element: <AuditLogPage /> },
+  { path: '/audit-log', handle: { title: 'Журнал действий' }, element: <AuditLogPage /> },
 ];

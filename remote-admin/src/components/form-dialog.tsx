@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
-import { Button, Dialog, useToast } from '@crm/shared/ui';
+import { Button, Dialog, useToast, useUiText } from '@crm/shared/ui';
 
 const Form = styled.form`
   display: flex;
@@ -29,6 +29,7 @@ export interface FormDialogProps {
 /** A dialog holding one form: Save sends it, 422 messages go under their fields, success toasts and closes. */
 export function FormDialog({ title, open, onClose, onSubmit, successMessage, children, maxWidth }: FormDialogProps) {
   const toast = useToast();
+  const text = useUiText();
   const formId = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
@@ -64,10 +65,10 @@ export function FormDialog({ title, open, onClose, onSubmit, successMessage, chi
       footer={
         <Footer>
           <Button type="button" variant="secondary" onClick={close}>
-            Cancel
+            {text('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={submitting}>
-            Save
+            {text('common.save')}
           </Button>
         </Footer>
       }

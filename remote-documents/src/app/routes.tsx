@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import AddCategoryDrawer from './exposed/add-category-drawer';
 import DocumentCategoryListPage from './exposed/document-category-list-page';
 import DocumentFormRoute from './exposed/document-form-page';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import AddStatusDrawer from './exposed/add-status-drawer';
 import LeadDetailRoute from './exposed/lead-detail-page';
 import LeadFormRoute from './exposed/lead-form-page';

@@ -106,7 +106,7 @@ describe('RichTextEditor', () => {
       const frame = new DOMParser().parseFromString(lastHtml(), 'text/html').querySelector('iframe');
       expect(frame?.getAttribute('src')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
       expect(frame?.hasAttribute('allowfullscreen')).toBe(true);
-      expect(within(editor).getByTitle('YouTube video')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+      expect(within(editor).getByTitle('Видео YouTube')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
     });
 
     it('embeds a Vimeo URL through the Vimeo player', async () => {

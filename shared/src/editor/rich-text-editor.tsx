@@ -119,7 +119,7 @@ const Placeholder = styled.div`
   inset-block-start: 0.75rem;
   inset-inline: 0.875rem;
   overflow: hidden;
-  color: ${({ theme }) => theme.colors.textDisabled};
+  color: ${({ theme }) => theme.colors.textPlaceholder};
   font-size: ${({ theme }) => theme.font.size};
   line-height: 1.6;
   text-overflow: ellipsis;
@@ -131,7 +131,7 @@ const Placeholder = styled.div`
 const Message = styled.div`
   font-size: ${({ theme }) => theme.font.sizeSm};
   line-height: 1.3;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
 `;
 
 function logEditorError(error: Error) {

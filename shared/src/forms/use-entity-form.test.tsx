@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import { ApiError } from '../api-client/api-error';
 import { renderRoutes } from '../testing/render-routes';
 import { useEntityForm, type EntityForm, type EntityFormOptions } from './use-entity-form';

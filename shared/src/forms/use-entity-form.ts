@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@crm/shared/router';
 // Other subpaths by their package name, not a relative path: in the composed app this module may come from a remote's
 // build, and only the package names resolve to the host's singletons (its ApiError class, its toast context).
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';

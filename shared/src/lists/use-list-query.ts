@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm/shared/router';
 import type { z } from 'zod';
 import type { PaginationMeta } from '../schemas/envelope';
 import { lenientQuerySchema, type QuerySchema } from './lenient-query-schema';

@@ -23,3 +23,5 @@ export * from './user';
 export * from './white-ip';
 export * from './notification';
 export * from './realtime';
+export * from './search';
+export * from './account';

@@ -59,6 +59,15 @@ export const listLeadsQuerySchema = pageQuerySchema.extend({
 });
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
+/** How /leads/list shows the leads (its `view` URL parameter; the API does not read it). */
+export const LEADS_VIEWS = ['table', 'kanban'] as const;
+/**
+ * Here rather than in remote-leads so the remote builds its URL schema without a zod of its own: the leads page then
+ * loads no second copy of zod (zod is not federation-shared; shared whole it would cost all its locales,
+ * docs/decisions/033).
+ */
+export const leadsViewSchema = z.enum(LEADS_VIEWS).default('table');
+
 /**
  * GET /api/leads: the usual `meta`; with `cursors=1`, `after` or `before` also whether `total` is an estimate (past
  * 1,000 matches; show it as "about N" or "more than 1,000") and the cursors of the page's last and first rows (null on

@@ -8,6 +8,7 @@ import { loginInputSchema, sessionSchema } from '../schemas/auth';
 import { Button } from '../ui/components/button';
 import { alpha } from '../ui/tokens/alpha';
 import { TextField } from '../ui/components/text-field';
+import { useUiText } from '../ui/i18n/ui-i18n';
 
 export interface SignInFormProps {
   /** The app's name, shown in the heading. */
@@ -41,7 +42,7 @@ const Lead = styled.p`
 const FormError = styled.div`
   padding: 0.625rem 0.875rem;
   border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   background: ${({ theme }) => alpha(theme.colors.error, 0.12)};
 `;
 
@@ -52,13 +53,19 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useUiText();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
     const input = loginInputSchema.safeParse({ email, password });
     if (!input.success) {
-      setErrors(z.flattenError(input.error).fieldErrors as FieldErrors);
+      // The schema's own messages are English; the form says which field is wrong in the kit's language.
+      const fields = z.flattenError(input.error).fieldErrors;
+      const next: FieldErrors = {};
+      if (fields.email?.length) next.email = [t('standalone.invalidEmail')];
+      if (fields.password?.length) next.password = [t('standalone.passwordRequired')];
+      setErrors(next);
       return;
     }
     setErrors({});
@@ -69,7 +76,8 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
       onSignedIn?.();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else setFormError(error instanceof ApiError ? error.message : 'Sign-in failed');
+      // A 4xx carries the server's own answer; an unreachable server or a 5xx reads in the kit's language.
+      else setFormError(error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : t('standalone.signInFailed'));
     } finally {
       setBusy(false);
     }
@@ -77,11 +85,11 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
 
   return (
     <Panel onSubmit={submit} noValidate aria-labelledby="standalone-sign-in-title">
-      <Heading id="standalone-sign-in-title">Sign in</Heading>
+      <Heading id="standalone-sign-in-title">{t('standalone.signInTitle')}</Heading>
       <Lead>{title}</Lead>
       {formError ? <FormError role="alert">{formError}</FormError> : null}
       <TextField
-        label="Email"
+        label={t('standalone.email')}
         type="email"
         name="email"
         autoComplete="username"
@@ -91,7 +99,7 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
         autoFocus
       />
       <TextField
-        label="Password"
+        label={t('standalone.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -100,7 +108,7 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
         error={errors.password}
       />
       <Button type="submit" loading={busy}>
-        Sign in
+        {t('standalone.signIn')}
       </Button>
     </Panel>
   );

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import { api } from '../api-client/api-client';
 import { saveSession } from '../api-client/storage';
 import { StandaloneApp } from './standalone-app';
@@ -48,12 +48,12 @@ describe('StandaloneApp', () => {
     const user = userEvent.setup();
     render(<StandaloneApp title="Leads" routes={routes} />);
 
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Вход' })).toBeInTheDocument();
     expect(screen.queryByText('Lead statuses page')).not.toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(screen.getByLabelText('Эл. почта'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Пароль'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
 
     expect(await screen.findByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0];
@@ -61,11 +61,16 @@ describe('StandaloneApp', () => {
     expect(JSON.parse(init.body)).toEqual({ email: 'admin@example.com', password: 'secret-password' });
     expect(localStorage.getItem('accessToken')).toBe('tok-1');
 
-    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    const nav = screen.getByRole('navigation', { name: 'Разделы' });
     expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Lead statuses', 'Leads']);
     await user.click(screen.getByRole('link', { name: 'Leads' }));
     expect(screen.getByRole('heading', { name: 'Leads page' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/leads/list');
+  });
+
+  it('reads Russian in the shell: the sign-in form, the nav and the sign-out button', () => {
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    expect(screen.queryByText(/Sign in|Email|Password/)).not.toBeInTheDocument();
   });
 
   it('shows the first server error per field from a 422', async () => {
@@ -74,21 +79,34 @@ describe('StandaloneApp', () => {
     );
     const user = userEvent.setup();
     render(<StandaloneApp title="Leads" routes={routes} />);
-    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(screen.getByLabelText('Эл. почта'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Пароль'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('These credentials do not match our records.');
     expect(screen.queryByText('Second')).not.toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Эл. почта')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('checks the form before posting', async () => {
     const user = userEvent.setup();
     render(<StandaloneApp title="Leads" routes={routes} />);
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Эл. почта')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Пароль')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Введите правильный адрес эл. почты')).toBeInTheDocument();
+    expect(screen.getByText('Введите пароль')).toBeInTheDocument();
+  });
+
+  it('says in Russian when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    await user.type(screen.getByLabelText('Эл. почта'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Пароль'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось войти. Попробуйте снова.');
+    expect(screen.getByRole('heading', { name: 'Вход' })).toBeInTheDocument();
   });
 
   it('signs out through the API and returns to the sign-in form', async () => {
@@ -99,8 +117,8 @@ describe('StandaloneApp', () => {
     render(<StandaloneApp title="Leads" routes={routes} />);
     expect(screen.getByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
     expect(screen.getByText('Anna Petrova')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Выйти' }));
+    expect(await screen.findByRole('heading', { name: 'Вход' })).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('http://localhost/api/auth/logout');
     expect(init.method).toBe('POST');
@@ -114,7 +132,7 @@ describe('StandaloneApp', () => {
     render(<StandaloneApp title="Leads" routes={routes} />);
     expect(await screen.findByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
     await act(() => api.get('/lead-status').catch(() => undefined));
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Вход' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Lead statuses page' })).not.toBeInTheDocument();
   });
 
@@ -122,6 +140,8 @@ describe('StandaloneApp', () => {
     saveSession(session as Parameters<typeof saveSession>[0]);
     window.history.replaceState(null, '', '/nowhere');
     render(<StandaloneApp title="Leads" routes={routes} />);
+    // §8 gives the title verbatim; the explanation is Russian like the rest of the remote's screens.
     expect(screen.getByRole('heading', { name: 'Page Not Found - 404' })).toBeInTheDocument();
+    expect(screen.getByText('Мы не нашли страницу, которую вы ищете.')).toBeInTheDocument();
   });
 });

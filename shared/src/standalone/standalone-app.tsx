@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from '@crm/shared/router';
 import styled, { ThemeProvider } from 'styled-components';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { AbilityProvider } from '../abilities/react/ability-provider';
@@ -13,6 +13,7 @@ import { RealtimeProvider } from '../realtime/realtime-provider';
 import { ConfirmProvider } from '../ui/components/confirm-provider';
 import { ErrorState } from '../ui/components/error-state';
 import { ToastProvider } from '../ui/components/toast-provider';
+import { useUiText } from '../ui/i18n/ui-i18n';
 import { lightTheme } from '../ui/theme/app-theme';
 import { GlobalStyle } from '../ui/theme/global-style';
 import { navItems, type NavItem } from './nav-items';
@@ -42,8 +43,9 @@ const Main = styled.main`
 
 function Fallback({ items }: { items: readonly NavItem[] }) {
   const { pathname } = useLocation();
+  const t = useUiText();
   if (pathname === '/' && items.length > 0) return <Navigate to={items[0].to} replace />;
-  return <ErrorState title="Page Not Found - 404" message="We couldn't find the page you are looking for." />;
+  return <ErrorState title={t('standalone.notFoundTitle')} message={t('standalone.notFoundMessage')} />;
 }
 
 function StandaloneRoutes({ routes, items }: { routes: RouteObject[]; items: readonly NavItem[] }) {

@@ -1,5 +1,6 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@crm/shared/router';
 import styled from 'styled-components';
+import { useUiText } from '../ui/i18n/ui-i18n';
 import { alpha } from '../ui/tokens/alpha';
 import type { NavItem } from './nav-items';
 
@@ -19,16 +20,17 @@ const Link = styled(NavLink)`
   &:hover { text-decoration: none; background: ${({ theme }) => theme.colors.hover}; }
   &.active {
     color: ${({ theme }) => theme.colors.onPrimary};
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primaryFill};
     box-shadow: 0 2px 6px ${({ theme }) => alpha(theme.colors.primary, 0.3)};
   }
 `;
 
 /** Links to the remote's titled pages. */
 export function StandaloneNav({ items }: { items: readonly NavItem[] }) {
+  const t = useUiText();
   if (items.length === 0) return null;
   return (
-    <Nav aria-label="Pages">
+    <Nav aria-label={t('standalone.pages')}>
       {items.map((item) => (
         <Link key={item.to} to={item.to}>
           {item.title}

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { User } from '../schemas/user';
 import { Button } from '../ui/components/button';
+import { useUiText } from '../ui/i18n/ui-i18n';
 import { IconLogout } from '../ui/icons/icons';
 import { alpha } from '../ui/tokens/alpha';
 import { userDisplayName } from '../ui/utils/user-display-name';
@@ -42,7 +43,7 @@ const Logo = styled.span`
   width: 2rem;
   height: 2rem;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryFill};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 0.875rem;
   font-weight: 700;
@@ -53,8 +54,9 @@ const UserName = styled.span`
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 
-/** The standalone shell's top bar: the remote's title, who is signed in, and Sign out. */
+/** The standalone shell's top bar: the remote's title, who is signed in, and the sign-out button. */
 export function StandaloneTopBar({ title, user, onSignOut, signingOut }: StandaloneTopBarProps) {
+  const t = useUiText();
   return (
     <Bar>
       <Brand>
@@ -65,7 +67,7 @@ export function StandaloneTopBar({ title, user, onSignOut, signingOut }: Standal
         <>
           <UserName>{userDisplayName(user)}</UserName>
           <Button variant="secondary" size="sm" startIcon={<IconLogout size={16} />} onClick={onSignOut} loading={signingOut}>
-            Sign out
+            {t('standalone.signOut')}
           </Button>
         </>
       ) : null}

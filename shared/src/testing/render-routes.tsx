@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '@crm/shared/router';
 import { SWRConfig } from 'swr';
 import { AbilityProvider } from '@crm/shared/abilities/react';
 import type { AbilityRule } from '@crm/shared/schemas';

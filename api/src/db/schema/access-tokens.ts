@@ -12,7 +12,11 @@ export const accessTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Written at most once a minute (auth-repository), so reading a token stays a read. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /** What signed in, for the account page's session list (decision 042); cut to 500 characters. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('access_tokens_user_id_idx').on(t.userId)],

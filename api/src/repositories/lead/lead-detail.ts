@@ -1,13 +1,12 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LeadDetail, LeadListItem } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
 import { leadFavorites } from '../../db/schema/lead-favorites';
 import { leadStatuses } from '../../db/schema/lead-statuses';
-import { leadUsers } from '../../db/schema/lead-users';
 import { leads } from '../../db/schema/leads';
 import { users } from '../../db/schema/users';
-import type { LeadRow } from '../lead-scope';
+import { leadNotFound, type LeadRow } from '../lead-scope';
 
 const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
@@ -25,41 +24,55 @@ export type LeadListRow = {
   isFavorite: boolean;
 };
 
-/** List rows with their responsible users (one extra query for the whole page). */
-export async function toListItems(db: Database, rows: LeadListRow[]): Promise<LeadListItem[]> {
-  const ids = rows.map((r) => r.lead.id);
-  const responsible = ids.length
-    ? await db
-        .select({ leadId: leadUsers.leadId, id: users.id, first_name: users.firstName, name: users.name })
-        .from(leadUsers)
-        .innerJoin(users, eq(users.id, leadUsers.userId))
-        .where(inArray(leadUsers.leadId, ids))
-        .orderBy(asc(users.name), asc(users.id))
-    : [];
-  return rows.map(({ lead, status, isFavorite: favorite }): LeadListItem => {
-    const people = responsible.filter((r) => r.leadId === lead.id).map(({ id, first_name, name }) => ({ id, first_name, name }));
-    return {
-      id: lead.id,
-      surname: lead.surname,
-      firstname: lead.firstname,
-      patronymic: lead.patronymic,
-      phone: lead.phone,
-      status_id: lead.statusId,
-      additional_info: lead.additionalInfo,
-      users: people.map((p) => p.id),
-      created_by: lead.createdBy,
-      created_at: lead.createdAt.toISOString(),
-      updated_at: lead.updatedAt.toISOString(),
-      version: lead.version,
-      status: status && status.id !== null ? (status as { id: number; name: string; color: string }) : null,
-      responsible: people,
-      is_favorite: Boolean(favorite),
-    };
-  });
+/**
+ * List rows as the API answers them; each row carries its responsible users as JSON (`responsibleJson`, read in the
+ * page's own statement, decision 036).
+ */
+export function toListItems(rows: (LeadListRow & { responsible: Person[] | string })[]): LeadListItem[] {
+  return rows.map((row) => toListItem(row, parsePeople(row.responsible)));
 }
 
-/** The detail of a lead already checked against the viewer's scope (or just written by them). */
-export async function loadLeadDetail(db: Database, id: number, viewerId: number): Promise<LeadDetail> {
+export type Person = { id: number; first_name: string; name: string };
+
+/** One list row with its responsible users (ordered by name, then id). */
+function toListItem({ lead, status, isFavorite: favorite }: LeadListRow, people: Person[]): LeadListItem {
+  return {
+    id: lead.id,
+    surname: lead.surname,
+    firstname: lead.firstname,
+    patronymic: lead.patronymic,
+    phone: lead.phone,
+    status_id: lead.statusId,
+    additional_info: lead.additionalInfo,
+    users: people.map((p) => p.id),
+    created_by: lead.createdBy,
+    created_at: lead.createdAt.toISOString(),
+    updated_at: lead.updatedAt.toISOString(),
+    version: lead.version,
+    status: status && status.id !== null ? (status as { id: number; name: string; color: string }) : null,
+    responsible: people,
+    is_favorite: Boolean(favorite),
+  };
+}
+
+/**
+ * The lead's responsible users as one JSON array in the lead's own row, ordered as `toListItems` orders them: the
+ * detail is then one statement (decision 036).
+ */
+export const responsibleJson = sql<Person[] | string>`coalesce((
+  select json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'name', u.name) order by u.name, u.id)
+  from lead_users lu inner join users u on u.id = lu.user_id
+  where lu.lead_id = "leads"."id"
+), '[]')`;
+
+/** Responsible users the driver may hand back as parsed JSON or as text. */
+const parsePeople = (value: Person[] | string): Person[] => (typeof value === 'string' ? (JSON.parse(value) as Person[]) : value);
+
+/**
+ * The detail of a lead already checked against the viewer's scope (or just written by them); with `scope` (the
+ * viewer's condition) the check is part of the same statement, and a lead out of it is a 404.
+ */
+export async function loadLeadDetail(db: Database, id: number, viewerId: number, scope?: SQL): Promise<LeadDetail> {
   const [row] = await db
     .select({
       lead: leads,
@@ -67,13 +80,15 @@ export async function loadLeadDetail(db: Database, id: number, viewerId: number)
       isFavorite: isFavorite(viewerId),
       creator: { id: creator.id, first_name: creator.firstName, name: creator.name },
       updater: { id: updater.id, first_name: updater.firstName, name: updater.name },
+      responsible: responsibleJson,
     })
     .from(leads)
     .leftJoin(leadStatuses, eq(leadStatuses.id, leads.statusId))
     .leftJoin(creator, eq(creator.id, leads.createdBy))
     .leftJoin(updater, eq(updater.id, leads.updatedBy))
-    .where(eq(leads.id, id));
-  const [item] = await toListItems(db, [row]);
+    .where(and(eq(leads.id, id), scope));
+  if (!row) throw leadNotFound();
+  const item = toListItem(row, parsePeople(row.responsible));
   const person = (p: { id: number | null; first_name: string | null; name: string | null } | null) =>
     p && p.id !== null ? (p as { id: number; first_name: string; name: string }) : null;
   return { ...item, creator: person(row.creator), updated_by: person(row.updater) };

@@ -88,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const [accessToken, userAbilityRules] = await Promise.all([
-        app.authRepository.createAccessToken(user.id, config.tokenTtlHours),
+        app.authRepository.createAccessToken(user.id, config.tokenTtlHours, { userAgent, ip }),
         app.roleRepository.rulesForRole(user.role.id),
         app.signInAttemptRepository.record({ ...attempt, succeeded: true, reason: null, delayMs }),
         app.audit.record(request, { action: 'auth.sign_in', actor: { id: user.id, email: user.email }, subjectType: 'user', subjectId: user.id }),

@@ -46,7 +46,7 @@ export const leadCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await app.leadCommentRepository.create(request.params.id, request.body, viewer);
       const by = changedBy(request);
       void app.broadcasts.leads('comment-added', [request.params.id], { by });
-      const lead = await app.leadQueryRepository.detail(request.params.id, viewer);
+      const lead = await app.leadQueryRepository.notifyTarget(request.params.id, viewer);
       await app.broadcasts.notify(
         lead.users.filter((id) => id !== by.id),
         { type: 'lead-comment', title: 'Новый комментарий к лиду', body: `${leadName(lead)} — ${by.name}`, link: `/leads/${lead.id}` },

@@ -14,8 +14,8 @@ import {
   textSchema,
 } from '@crm/shared/schemas';
 import { type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
-import { IMPORT_FAILED_MESSAGE, LEAD_IMPORT_QUEUE } from '../../jobs/lead-import-job';
-import { decodeCsv, parseCsv, toCsv, UTF8_BOM } from '../../lib/csv';
+import { IMPORT_FAILED_MESSAGE, inspectUpload, LEAD_IMPORT_QUEUE } from '../../jobs/lead-import-job';
+import { toCsv, UTF8_BOM } from '../../lib/csv';
 import { resolveMapping, suggestMapping } from '../../lib/lead-import-mapping';
 import type { LeadExportRow } from '../../repositories/lead-export-repository';
 import { readMultipart } from '../read-multipart';
@@ -58,8 +58,9 @@ const fieldErrorsOf = (error: z.ZodError): FieldErrors => {
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
-const csvFile = (buffer: Buffer) => {
-  const parsed = parseCsv(decodeCsv(buffer));
+/** The upload's headers, first rows and row count (parsed in a worker thread when it is large), headers checked. */
+const csvFile = async (buffer: Buffer) => {
+  const parsed = await inspectUpload(buffer, PREVIEW_ROWS);
   if (parsed.headers.length === 0 || parsed.headers.every((h) => h === '')) throw validationFailed({ file: ['В файле нет строки заголовков'] });
   // Headers are kept with the job for the report; a NUL in a data cell only rejects its row (validateImportRow).
   const bad = parsed.headers.findIndex((h) => !isStorableText(h));
@@ -131,12 +132,12 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { file } = await readCsvUpload(request);
-      const { headers, rows } = csvFile(file!.buffer);
+      const { headers, preview, total } = await csvFile(file!.buffer);
       return {
         data: {
           headers,
-          rows: rows.slice(0, PREVIEW_ROWS).map((r) => headers.map((_, i) => r.cells[i] ?? '')),
-          total_rows: rows.length,
+          rows: preview.map((cells) => headers.map((_, i) => cells[i] ?? '')),
+          total_rows: total,
           suggested_mapping: suggestMapping(headers),
         },
       };
@@ -160,7 +161,7 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isStorableText(file!.filename)) throw validationFailed({ file: ['Имя файла содержит символ, который нельзя сохранить (NUL)'] });
       const options = importFieldsSchema.safeParse(fields);
       if (!options.success) throw validationFailed(fieldErrorsOf(options.error));
-      const { headers, rows } = csvFile(file!.buffer);
+      const { headers, total } = await csvFile(file!.buffer);
       const { columns, errors } = resolveMapping(options.data.mapping ?? suggestMapping(headers), headers);
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
 
@@ -170,7 +171,7 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         onDuplicate: options.data.on_duplicate,
         fileName: file!.filename,
         headers,
-        total: rows.length,
+        total,
         file: file!.buffer,
         columns,
       });

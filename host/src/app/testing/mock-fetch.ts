@@ -28,12 +28,16 @@ export const TEST_REMOTES = {
 };
 
 /**
- * Replaces fetch with handlers keyed `'METHOD /path'` (path without query). The remotes manifest answers by
- * default; anything unhandled is a 404 so a test notices a call it did not expect.
+ * Replaces fetch with handlers keyed `'METHOD /path'` (path without query). The remotes manifest and the web config
+ * (i18n off) answer by default; anything unhandled is a 404 so a test notices a call it did not expect.
  */
 export function mockFetch(handlers: Record<string, Handler> = {}) {
   const calls: MockCall[] = [];
-  const all: Record<string, Handler> = { 'GET /build/remotes.json': () => reply(200, TEST_REMOTES), ...handlers };
+  const all: Record<string, Handler> = {
+    'GET /build/remotes.json': () => reply(200, TEST_REMOTES),
+    'GET /build/web-config.json': () => reply(200, { i18nEnabled: false }),
+    ...handlers,
+  };
   const fetchMock = jest.fn(async (input: string | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), window.location.origin);
     const method = (init.method ?? 'GET').toUpperCase();

@@ -1,6 +1,6 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from '@crm/shared/router';
 import { buildRoutes } from '../build-routes';
 import { BASENAME, toAppPath } from '../guard-loader';
 import { AppProviders } from '../providers';

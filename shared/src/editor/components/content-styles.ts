@@ -51,7 +51,7 @@ export const richTextContentStyles = css`
   li[role='checkbox'][aria-checked='true'] { color: ${({ theme }) => theme.colors.textMuted}; text-decoration: line-through; }
   li[role='checkbox'][aria-checked='true']::before {
     border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primaryFill};
   }
   li[role='checkbox'][aria-checked='true']::after {
     content: '';
@@ -66,7 +66,7 @@ export const richTextContentStyles = css`
     pointer-events: none;
   }
 
-  a { color: ${({ theme }) => theme.colors.primary}; text-decoration: underline; }
+  a { color: ${({ theme }) => theme.colors.primaryText}; text-decoration: underline; }
 
   u, .crm-rte__underline { text-decoration: underline; }
   s, .crm-rte__strikethrough { text-decoration: line-through; }

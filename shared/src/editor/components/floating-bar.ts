@@ -24,7 +24,7 @@ export const FloatingBarButton = styled.button<{ $danger?: boolean }>`
   border: 0;
   border-radius: ${({ theme }) => theme.radius.sm};
   background: transparent;
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.error : theme.colors.primary)};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.errorText : theme.colors.primaryText)};
   font-size: inherit;
   white-space: nowrap;
   cursor: pointer;

@@ -61,7 +61,7 @@ const ActionButton = styled.button<{ $danger?: boolean }>`
   border: 0;
   border-radius: ${({ theme }) => theme.radius.sm};
   background: transparent;
-  color: ${({ theme, $danger }) => ($danger ? theme.colors.error : theme.colors.primary)};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.errorText : theme.colors.primaryText)};
   font-size: ${({ theme }) => theme.font.sizeSm};
   cursor: pointer;
   &:hover { background: ${({ theme, $danger }) => alpha($danger ? theme.colors.error : theme.colors.primary, 0.1)}; }

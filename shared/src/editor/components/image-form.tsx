@@ -45,7 +45,7 @@ const ChooseButton = styled.label`
   padding: 0 0.875rem;
   border: 1px solid ${({ theme }) => theme.colors.primary};
   border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
   font-weight: 500;
   cursor: pointer;
   input:focus-visible + & {

@@ -19,6 +19,6 @@ export const PanelActions = styled.div`
 
 export const PanelError = styled.div`
   margin-block-start: 0.5rem;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;

@@ -26,7 +26,7 @@ const Root = styled.button<{ $on: boolean }>`
   border: 0;
   border-radius: ${({ theme }) => theme.radius.sm};
   background: ${({ theme, $on }) => ($on ? alpha(theme.colors.primary, 0.16) : 'transparent')};
-  color: ${({ theme, $on }) => ($on ? theme.colors.primary : theme.colors.textMuted)};
+  color: ${({ theme, $on }) => ($on ? theme.colors.primaryText : theme.colors.textMuted)};
   cursor: pointer;
   transition: background ${({ theme }) => theme.transition};
   &:hover:not(:disabled) { background: ${({ theme, $on }) => ($on ? alpha(theme.colors.primary, 0.22) : theme.colors.hover)}; }

@@ -1,5 +1,7 @@
 import { BlockWithAlignableContents } from '@lexical/react/LexicalBlockWithAlignableContents';
 import type { ElementFormatType, NodeKey } from 'lexical';
+import { useUiText } from '@crm/shared/ui';
+import type { VideoProvider } from '../utils/parse-video-url';
 
 export interface VideoComponentProps {
   nodeKey: NodeKey;
@@ -7,11 +9,13 @@ export interface VideoComponentProps {
   className: { base: string; focus: string };
   // An embed URL built from a parsed video id, never user input.
   src: string;
-  title: string;
+  provider: VideoProvider;
 }
 
 // An embedded video in the editor; selecting the block and pressing Delete removes it.
-export function VideoComponent({ nodeKey, format, className, src, title }: VideoComponentProps) {
+export function VideoComponent({ nodeKey, format, className, src, provider }: VideoComponentProps) {
+  const t = useUiText();
+  const title = t(provider === 'youtube' ? 'editor.youtubeVideo' : 'editor.vimeoVideo');
   return (
     <BlockWithAlignableContents nodeKey={nodeKey} format={format} className={className}>
       <iframe

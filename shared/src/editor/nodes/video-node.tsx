@@ -11,6 +11,7 @@ import type {
   Spread,
 } from 'lexical';
 import type { JSX } from 'react';
+import { uiText } from '@crm/shared/ui';
 import { VideoComponent } from '../components/video-component';
 import {
   parseVideoUrl,
@@ -25,7 +26,8 @@ export type SerializedVideoNode = Spread<
   SerializedDecoratorBlockNode
 >;
 
-const VIDEO_TITLES: Record<VideoProvider, string> = { youtube: 'YouTube video', vimeo: 'Vimeo video' };
+// Saved HTML is read on the Russian document and lead screens, so the frame's accessible name is Russian there.
+const savedTitle = (provider: VideoProvider) => uiText('ru')(provider === 'youtube' ? 'editor.youtubeVideo' : 'editor.vimeoVideo');
 
 function $convertIframeElement(domNode: HTMLElement): DOMConversionOutput {
   // Only frames that are recognisably YouTube or Vimeo survive an import; any other iframe is dropped.
@@ -95,7 +97,7 @@ export class VideoNode extends DecoratorBlockNode {
     element.setAttribute('src', videoEmbedUrl(video));
     element.setAttribute('width', '560');
     element.setAttribute('height', '315');
-    element.setAttribute('title', VIDEO_TITLES[video.provider]);
+    element.setAttribute('title', savedTitle(video.provider));
     element.setAttribute('frameborder', '0');
     element.setAttribute('allow', 'autoplay; fullscreen; picture-in-picture; encrypted-media');
     element.setAttribute('allowfullscreen', 'true');
@@ -114,7 +116,7 @@ export class VideoNode extends DecoratorBlockNode {
         format={this.__format}
         className={{ base: config.theme.embedBlock?.base ?? '', focus: config.theme.embedBlock?.focus ?? '' }}
         src={videoEmbedUrl(video)}
-        title={VIDEO_TITLES[video.provider]}
+        provider={video.provider}
       />
     );
   }

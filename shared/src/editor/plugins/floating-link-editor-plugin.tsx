@@ -26,7 +26,7 @@ const Preview = styled.a`
   max-width: 16rem;
   overflow: hidden;
   padding-inline: 0.25rem;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
   text-overflow: ellipsis;
   white-space: nowrap;
 `;

@@ -65,7 +65,7 @@ describe('ImagePlugin: pasted images are copied here, never hotlinked', () => {
     const { user, editor, uploadImage, onUploadError, everyHtml } = setup();
     await user.click(editor);
     await user.paste(clipboard(`<p>Текст <img src="${OUTSIDE}" alt="Схема"> дальше</p>`));
-    await waitFor(() => expect(onUploadError).toHaveBeenCalledWith('The image from another site could not be copied, so it was left out'));
+    await waitFor(() => expect(onUploadError).toHaveBeenCalledWith('Не удалось скопировать изображение с другого сайта, поэтому оно не вставлено'));
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(uploadImage).not.toHaveBeenCalled();
     expect(editor.querySelector('img')).toBeNull();

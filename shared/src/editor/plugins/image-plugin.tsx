@@ -13,10 +13,10 @@ import {
   type NodeKey,
 } from 'lexical';
 import { useEffect, useRef } from 'react';
+import { useUiText } from '@crm/shared/ui';
 import { $createImageNode, $isImageNode, ImageNode } from '../nodes/image-node';
 import { INSERT_IMAGE_COMMAND, SET_IMAGE_ALT_COMMAND } from '../utils/editor-commands';
 import { fetchImageFile } from '../utils/fetch-image-file';
-import { IMAGE_COPY_FAILED_MESSAGE } from '../utils/image-upload-error';
 import { imageSource } from '../utils/image-source';
 import { HTML_IMPORT_TAG } from '../utils/html-io';
 
@@ -29,11 +29,11 @@ export interface ImagePluginProps {
 
 // Uploads a pasted image that is not on this site yet (another site's, or inline data), then points the node at the
 // upload — or removes it, so the other site's address is never kept. The change merges into the paste's undo step.
-async function copyPastedImage(editor: LexicalEditor, key: NodeKey, src: string, props: ImagePluginProps): Promise<void> {
+async function copyPastedImage(editor: LexicalEditor, key: NodeKey, src: string, props: ImagePluginProps, copyFailed: string): Promise<void> {
   const source = imageSource(src);
   if (!source || source.kind === 'own') return;
   const file = await fetchImageFile(source);
-  if (!file) props.report(IMAGE_COPY_FAILED_MESSAGE);
+  if (!file) props.report(copyFailed);
   const url = file ? await props.upload(file) : null;
   editor.update(
     () => {
@@ -50,11 +50,14 @@ async function copyPastedImage(editor: LexicalEditor, key: NodeKey, src: string,
 // from other sites (never hotlinked).
 export function ImagePlugin(props: ImagePluginProps) {
   const [editor] = useLexicalComposerContext();
+  const t = useUiText();
   const propsRef = useRef(props);
+  const copyFailedRef = useRef(t('editor.imageCopyFailed'));
   const uploadRef = useRef(props.upload);
 
   useEffect(() => {
     propsRef.current = props;
+    copyFailedRef.current = t('editor.imageCopyFailed');
     uploadRef.current = props.upload;
   });
 
@@ -73,7 +76,7 @@ export function ImagePlugin(props: ImagePluginProps) {
               return $isImageNode(node) ? node.getSrc() : '';
             });
             if (imageSource(src)?.kind === 'data' || imageSource(src)?.kind === 'outside') {
-              void copyPastedImage(editor, key, src, propsRef.current);
+              void copyPastedImage(editor, key, src, propsRef.current, copyFailedRef.current);
             }
           }
         },

@@ -10,5 +10,3 @@ export class ImageUploadError extends Error {
     this.name = 'ImageUploadError';
   }
 }
-/** What the editor reports when a pasted image from another site cannot be copied here (it is then left out). */
-export const IMAGE_COPY_FAILED_MESSAGE = 'The image from another site could not be copied, so it was left out';

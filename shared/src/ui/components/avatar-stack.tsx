@@ -16,7 +16,7 @@ const Avatar = styled.span`
   border: 2px solid ${({ theme }) => theme.colors.surface};
   border-radius: 50%;
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryFill};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 0.75rem;
   font-weight: 600;

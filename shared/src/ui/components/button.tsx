@@ -18,7 +18,7 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
 
 const variants = {
   primary: css`
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primaryFill};
     color: ${({ theme }) => theme.colors.onPrimary};
     box-shadow: 0 2px 6px ${({ theme }) => alpha(theme.colors.primary, 0.3)};
     &:hover:not(:disabled) { filter: brightness(0.93); box-shadow: 0 4px 12px ${({ theme }) => alpha(theme.colors.primary, 0.35)}; }
@@ -30,14 +30,14 @@ const variants = {
     &:hover:not(:disabled) { background: ${({ theme }) => theme.colors.hover}; }
   `,
   danger: css`
-    background: ${({ theme }) => theme.colors.error};
-    color: #fff;
+    background: ${({ theme }) => theme.colors.errorFill};
+    color: ${({ theme }) => theme.colors.onError};
     box-shadow: 0 2px 6px ${({ theme }) => alpha(theme.colors.error, 0.3)};
     &:hover:not(:disabled) { filter: brightness(0.93); }
   `,
   text: css`
     background: transparent;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     &:hover:not(:disabled) { background: ${({ theme }) => alpha(theme.colors.primary, 0.08)}; }
   `,
 };

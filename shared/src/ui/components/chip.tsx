@@ -3,6 +3,7 @@ import styled, { useTheme } from 'styled-components';
 import { IconX } from '../icons/icons';
 import { alpha } from '../tokens/alpha';
 import type { ColorName } from '../tokens/colors';
+import { themeTextShade } from '../theme/app-theme';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 import { useUiText } from '../i18n/ui-i18n';
 
@@ -19,6 +20,7 @@ export interface ChipProps {
   className?: string;
 }
 
+// The colour itself tints the background; the text takes its shade readable there (docs/decisions/043).
 const Root = styled.span<{ $color: string; $size: 'sm' | 'md' }>`
   display: inline-flex;
   align-items: center;
@@ -30,7 +32,7 @@ const Root = styled.span<{ $color: string; $size: 'sm' | 'md' }>`
   font-weight: 500;
   line-height: 1.4;
   white-space: nowrap;
-  color: ${({ $color }) => $color};
+  color: ${({ theme, $color }) => themeTextShade(theme, $color)};
   background: ${({ $color }) => alpha($color, 0.16)};
 `;
 

@@ -5,7 +5,7 @@ import { colors } from '../tokens/colors';
 import { ColorSwatch } from './color-swatch';
 
 export interface ColorPickerProps {
-  /** The accessible name of the button, e.g. 'Цвет статуса Новый'. */
+  /** The accessible name of the button, e.g. 'Цвет статуса Новый' (followed by the colour's code, shown on it). */
   label: string;
   /** The accessible name of the open palette, e.g. 'Цвета для статуса Новый'. */
   paletteLabel: string;
@@ -134,7 +134,8 @@ export function ColorPicker({ label, paletteLabel, color, onChange, disabled }: 
       <Trigger
         ref={trigger}
         type="button"
-        aria-label={label}
+        // The visible code is part of the name (WCAG 2.5.3, label in name): voice users say what they see.
+        aria-label={`${label} ${color.toUpperCase()}`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled}

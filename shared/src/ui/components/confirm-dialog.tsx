@@ -46,7 +46,7 @@ const Badge = styled.span`
   width: 4.5rem;
   height: 4.5rem;
   border-radius: 50%;
-  color: ${({ theme }) => theme.colors.warning};
+  color: ${({ theme }) => theme.colors.warningText};
   background: ${({ theme }) => alpha(theme.colors.warning, 0.16)};
 `;
 

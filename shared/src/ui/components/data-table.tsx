@@ -89,7 +89,7 @@ const SortButton = styled.button<{ $active: boolean }>`
   font: inherit;
   letter-spacing: inherit;
   text-transform: inherit;
-  color: ${({ theme, $active }) => ($active ? theme.colors.primary : 'inherit')};
+  color: ${({ theme, $active }) => ($active ? theme.colors.primaryText : 'inherit')};
   cursor: pointer;
   & > svg { opacity: ${({ $active }) => ($active ? 1 : 0)}; transition: opacity ${({ theme }) => theme.transition}; }
   &:hover > svg, &:focus-visible > svg { opacity: ${({ $active }) => ($active ? 1 : 0.4)}; }

@@ -17,5 +17,5 @@ export const FieldLabel = styled.label`
 export const FieldMessage = styled.div<{ $error?: boolean }>`
   font-size: ${({ theme }) => theme.font.sizeSm};
   line-height: 1.3;
-  color: ${({ theme, $error }) => ($error ? theme.colors.error : theme.colors.textMuted)};
+  color: ${({ theme, $error }) => ($error ? theme.colors.errorText : theme.colors.textMuted)};
 `;

@@ -46,7 +46,7 @@ const Input = styled.input<{ $invalid: boolean }>`
 
 const Message = styled.div`
   font-size: ${({ theme }) => theme.font.sizeSm};
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
 `;
 
 /** The inline rename field of a table row: Enter saves, Escape cancels, the first server message shows below. */

@@ -65,7 +65,7 @@ const Input = styled.input`
   background: transparent;
   color: inherit;
   font: inherit;
-  &::placeholder { color: ${({ theme }) => theme.colors.textDisabled}; }
+  &::placeholder { color: ${({ theme }) => theme.colors.textPlaceholder}; }
   &:disabled { cursor: not-allowed; }
 `;
 

@@ -28,12 +28,12 @@ const PageButton = styled.button<{ $current?: boolean }>`
   font-size: ${({ theme }) => theme.font.sizeSm};
   cursor: pointer;
   color: ${({ theme, $current }) => ($current ? theme.colors.onPrimary : theme.colors.textMuted)};
-  background: ${({ theme, $current }) => ($current ? theme.colors.primary : theme.colors.hover)};
+  background: ${({ theme, $current }) => ($current ? theme.colors.primaryFill : theme.colors.hover)};
   box-shadow: ${({ theme, $current }) => ($current ? `0 2px 6px ${alpha(theme.colors.primary, 0.3)}` : 'none')};
   transition: background ${({ theme }) => theme.transition};
   &:hover:not(:disabled) {
     background: ${({ theme, $current }) => ($current ? theme.colors.primary : alpha(theme.colors.primary, 0.16))};
-    color: ${({ theme, $current }) => ($current ? theme.colors.onPrimary : theme.colors.primary)};
+    color: ${({ theme, $current }) => ($current ? theme.colors.onPrimary : theme.colors.primaryText)};
   }
   &:disabled { opacity: 0.45; cursor: not-allowed; }
   [dir='rtl'] & > svg { transform: scaleX(-1); }

@@ -101,7 +101,7 @@ export const menuOption = css`
   &:last-child { margin-bottom: 0; }
   &[data-highlighted] { background: ${({ theme }) => alpha(theme.colors.primary, 0.12)}; }
   &[data-state='checked'] {
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primaryFill};
     color: ${({ theme }) => theme.colors.onPrimary};
   }
   &[data-state='checked'][data-highlighted] { background: ${({ theme }) => alpha(theme.colors.primary, 0.88)}; }

@@ -71,7 +71,7 @@ const Trigger = styled(RadixSelect.Trigger)<{ $invalid: boolean }>`
   cursor: pointer;
   &:focus,
   &[data-state='open'] { ${fieldBoxFocused} }
-  &[data-placeholder] > span:first-child { color: ${({ theme }) => theme.colors.textDisabled}; }
+  &[data-placeholder] > span:first-child { color: ${({ theme }) => theme.colors.textPlaceholder}; }
 `;
 
 const ValueText = styled.span`

@@ -27,7 +27,7 @@ const Input = styled.input<{ $invalid: boolean }>`
   font-size: ${({ theme }) => theme.font.size};
   line-height: 1.5;
   transition: border-color ${({ theme }) => theme.transition}, box-shadow ${({ theme }) => theme.transition};
-  &::placeholder { color: ${({ theme }) => theme.colors.textDisabled}; }
+  &::placeholder { color: ${({ theme }) => theme.colors.textPlaceholder}; }
   &:hover:not(:disabled):not(:focus) {
     border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.textMuted)};
   }

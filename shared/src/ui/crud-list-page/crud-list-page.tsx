@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can } from '../../abilities/react/can';
 import { errorMessage } from '../../api-client/api-error';

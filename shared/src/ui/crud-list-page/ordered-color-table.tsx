@@ -106,7 +106,7 @@ const Name = styled.span`
 const Grip = styled.span`
   display: inline-flex;
   margin-inline-start: -0.5rem;
-  color: ${({ theme }) => theme.colors.textDisabled};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const NameButton = styled.button`

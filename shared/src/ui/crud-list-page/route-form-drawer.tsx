@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage, type FieldErrors } from '../../api-client/api-error';
 import { Button } from '../components/button';

@@ -27,6 +27,14 @@ void uiI18n.init({
   returnNull: false,
 });
 
+/**
+ * Adds a language's kit texts loaded on demand (the host adds French or Arabic with its own locale chunk); until then
+ * that language reads English.
+ */
+export function addUiLanguage(lng: UiLanguage, resource: UiResource): void {
+  uiI18n.addResourceBundle(lng, UI_NAMESPACE, resource, true, true);
+}
+
 /** The kit's language for the subtree: 'ru' unless a provider says otherwise (the lead/document/admin screens). */
 const UiLanguageContext = createContext<UiLanguage>('ru');
 UiLanguageContext.displayName = 'UiLanguageContext';
@@ -37,7 +45,7 @@ export function toUiLanguage(code: string | undefined): UiLanguage {
 }
 
 export interface UiLanguageProviderProps {
-  /** Any i18n code; languages the kit has no texts for (fr, ar) read English. */
+  /** Any i18n code; a language the kit has no texts for reads English. */
   lng: string;
   children?: ReactNode;
 }

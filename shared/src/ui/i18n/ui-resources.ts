@@ -64,6 +64,20 @@ export const uiRu = {
   nameEditor: {
     save: 'Сохранить название',
   },
+  standalone: {
+    signInTitle: 'Вход',
+    signIn: 'Войти',
+    email: 'Эл. почта',
+    password: 'Пароль',
+    invalidEmail: 'Введите правильный адрес эл. почты',
+    passwordRequired: 'Введите пароль',
+    signInFailed: 'Не удалось войти. Попробуйте снова.',
+    signOut: 'Выйти',
+    pages: 'Разделы',
+    // §8 interface text, verbatim in every language.
+    notFoundTitle: 'Page Not Found - 404',
+    notFoundMessage: 'Мы не нашли страницу, которую вы ищете.',
+  },
   editor: {
     label: 'Редактор текста',
     formatting: 'Форматирование',
@@ -103,9 +117,12 @@ export const uiRu = {
     imageActions: 'Действия с изображением',
     removeImage: 'Удалить изображение',
     copyingImage: 'Копирование изображения…',
+    imageCopyFailed: 'Не удалось скопировать изображение с другого сайта, поэтому оно не вставлено',
     videoUrl: 'Ссылка на видео (YouTube или Vimeo)',
     embed: 'Вставить',
     unsupportedVideo: 'Вставить можно только ссылки на видео YouTube и Vimeo',
+    youtubeVideo: 'Видео YouTube',
+    vimeoVideo: 'Видео Vimeo',
     rows: 'Строки',
     columns: 'Столбцы',
     headerRow: 'Строка заголовка',
@@ -187,6 +204,19 @@ export const uiEn: UiResource = {
   nameEditor: {
     save: 'Save name',
   },
+  standalone: {
+    signInTitle: 'Sign in',
+    signIn: 'Sign in',
+    email: 'Email',
+    password: 'Password',
+    invalidEmail: 'Enter a valid email address',
+    passwordRequired: 'Enter your password',
+    signInFailed: 'Sign-in failed. Try again.',
+    signOut: 'Sign out',
+    pages: 'Pages',
+    notFoundTitle: 'Page Not Found - 404',
+    notFoundMessage: 'We could not find the page you are looking for.',
+  },
   editor: {
     label: 'Rich text editor',
     formatting: 'Formatting',
@@ -226,9 +256,12 @@ export const uiEn: UiResource = {
     imageActions: 'Image actions',
     removeImage: 'Remove image',
     copyingImage: 'Copying the image…',
+    imageCopyFailed: 'The image from another site could not be copied, so it was left out',
     videoUrl: 'Video URL (YouTube or Vimeo)',
     embed: 'Embed',
     unsupportedVideo: 'Only YouTube and Vimeo video links can be embedded',
+    youtubeVideo: 'YouTube video',
+    vimeoVideo: 'Vimeo video',
     rows: 'Rows',
     columns: 'Columns',
     headerRow: 'Header row',
@@ -248,9 +281,10 @@ export const uiEn: UiResource = {
 };
 
 export const UI_NAMESPACE = 'ui';
-export const UI_LANGUAGES = ['ru', 'en'] as const;
+/** Russian and English are bundled; French and Arabic (`@crm/shared/ui/locales/fr|ar`) are added by a shell that loads them. */
+export const UI_LANGUAGES = ['ru', 'en', 'fr', 'ar'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
-export const uiResources: Record<UiLanguage, { [UI_NAMESPACE]: UiResource }> = {
+export const uiResources: Record<'ru' | 'en', { [UI_NAMESPACE]: UiResource }> = {
   ru: { ui: uiRu },
   en: { ui: uiEn },
 };

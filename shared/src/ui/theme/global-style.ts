@@ -14,11 +14,11 @@ const BaseGlobalStyle = createGlobalStyle`
     -webkit-font-smoothing: antialiased;
   }
   h1, h2, h3, h4, h5, h6 { margin: 0; color: ${({ theme }) => theme.colors.text}; font-weight: 500; }
-  a { color: ${({ theme }) => theme.colors.primary}; text-decoration: none; }
+  a { color: ${({ theme }) => theme.colors.primaryText}; text-decoration: none; }
   a:hover { text-decoration: underline; }
   button, input, select, textarea { font: inherit; color: inherit; }
   :focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 2px; }
-  ::selection { background: ${({ theme }) => theme.colors.primary}; color: ${({ theme }) => theme.colors.onPrimary}; }
+  ::selection { background: ${({ theme }) => theme.colors.primaryFill}; color: ${({ theme }) => theme.colors.onPrimary}; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 1ms !important; transition-duration: 1ms !important; }
   }

@@ -29,7 +29,7 @@ const Mark = styled.span`
   width: 2rem;
   height: 2rem;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryFill};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 1.0625rem;
 `;

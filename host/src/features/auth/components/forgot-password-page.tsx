@@ -2,7 +2,7 @@ import { ApiError, firstFieldError } from '@crm/shared/api-client';
 import { Button, TextField } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@crm/shared/router';
 import { forgotPassword } from '../api/forgot-password';
 import { formFailureMessage } from '../utils/form-failure';
 import { AuthCard } from './auth-card';

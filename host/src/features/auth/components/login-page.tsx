@@ -2,7 +2,7 @@ import { ApiError, firstFieldError, saveSession } from '@crm/shared/api-client';
 import { Button, TextField } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { login } from '../api/login';
 import { formFailureMessage } from '../utils/form-failure';

@@ -2,7 +2,7 @@ import { ApiError, firstFieldError } from '@crm/shared/api-client';
 import { Button, TextField, useToast } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@crm/shared/router';
 import { resetPassword } from '../api/reset-password';
 import { formFailureMessage } from '../utils/form-failure';
 import { AuthCard } from './auth-card';

@@ -1,6 +1,6 @@
 import { clearSession } from '@crm/shared/api-client';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm/shared/router';
 import { useSWRConfig } from 'swr';
 import { logout } from '../api/logout';
 

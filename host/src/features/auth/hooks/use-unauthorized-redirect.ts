@@ -1,6 +1,6 @@
 import { UNAUTHORIZED_EVENT } from '@crm/shared/api-client';
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@crm/shared/router';
 import { loginPathFor } from '../utils/login-path';
 
 /**

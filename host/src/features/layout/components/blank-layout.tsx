@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '@crm/shared/router';
 import styled from 'styled-components';
 
 const Main = styled.main`

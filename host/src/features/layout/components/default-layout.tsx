@@ -1,32 +1,41 @@
-import { OVERLAY_NAV_BREAKPOINT } from '@crm/shared/ui';
+import { createAppTheme } from '@crm/shared/ui';
 import type { User } from '@crm/shared/schemas';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import styled from 'styled-components';
-import { useAllowedNavItems } from '../hooks/use-allowed-nav-items';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from '@crm/shared/router';
+import styled, { ThemeProvider } from 'styled-components';
+import { useAllowedNavGroups } from '../hooks/use-allowed-nav-items';
 import { useMediaQuery } from '../hooks/use-media-query';
-import { useStoredFlag } from '../hooks/use-stored-flag';
-import type { NavItem } from '../utils/nav-item';
+import { usePreferences } from '../hooks/use-preferences';
+import type { NavGroup } from '../utils/nav-item';
+import { effectiveLayout, OVERLAY_NAV_QUERY } from '../utils/preferences';
 import { AppFooter } from './app-footer';
+import { Customizer } from './customizer';
+import { BOXED_WIDTH } from './layout-sizes';
 import { ScrollToTop } from './scroll-to-top';
 import { ThemeSwitcher } from './theme-switcher';
 import { TopBar } from './top-bar';
 import { UserMenu } from './user-menu';
 import { NAV_COLLAPSED_WIDTH, NAV_WIDTH, VerticalNav } from './vertical-nav';
 
-/** §3 persisted preference "vertical-nav collapsed", prefixed with the app title. */
-export const NAV_COLLAPSED_STORAGE_KEY = 'CRM-vertical-nav-collapsed';
+// Only those who choose horizontal navigation download it.
+const HorizontalNav = lazy(() => import(/* webpackChunkName: "horizontal-nav" */ './horizontal-nav'));
 
 export interface DefaultLayoutProps {
   /** The layout title (§1: CRM). */
   title: string;
-  /** Every entry; only those the user's abilities allow are shown. */
-  navItems: readonly NavItem[];
+  /** Every group and entry; only those the user's abilities allow are shown. */
+  navGroups: readonly NavGroup[];
   user: User | null;
   profilePath: string;
+  accountSettingsPath: string;
   onSignOut: () => void;
-  /** Further top-bar controls placed before the theme switcher (the language switcher when enabled). */
+  /** Start of the navbar, after the navigation toggle: the global search. */
+  topBarStart?: ReactNode;
+  /** Further navbar controls placed before the theme switcher (shortcuts, language, notifications). */
   topBarExtras?: ReactNode;
+  /** Shown in the footer. */
+  version: string;
+  apiDocsUrl: string;
 }
 
 const Content = styled.div<{ $offset: number }>`
@@ -37,11 +46,10 @@ const Content = styled.div<{ $offset: number }>`
   transition: margin ${({ theme }) => theme.transition};
 `;
 
-// §9: content boxed by default.
-const Main = styled.main`
+const Main = styled.main<{ $boxed: boolean }>`
   flex: 1;
   width: 100%;
-  max-width: 1440px;
+  max-width: ${({ $boxed }) => ($boxed ? `${BOXED_WIDTH}px` : 'none')};
   margin: 0 auto;
   padding: 1.5rem;
 `;
@@ -53,16 +61,34 @@ const Backdrop = styled.div`
   background: ${({ theme }) => theme.colors.backdrop};
 `;
 
-/** The signed-in shell: vertical navigation, sticky top bar, the page, a static footer. */
-export function DefaultLayout({ title, navItems, user, profilePath, onSignOut, topBarExtras }: DefaultLayoutProps) {
-  const overlay = useMediaQuery(`(max-width: ${OVERLAY_NAV_BREAKPOINT - 0.02}px)`);
-  const [collapsed, setCollapsed] = useStoredFlag(NAV_COLLAPSED_STORAGE_KEY);
+/**
+ * The signed-in shell, drawn from the §3 preferences: vertical (collapsible, semi-dark) or horizontal navigation,
+ * a sticky/static/hidden navbar with or without blur, boxed or fluid content, a sticky/static/hidden footer. Below
+ * 976 px the navigation is an overlay drawer and always vertical (§4).
+ */
+export function DefaultLayout({
+  title,
+  navGroups,
+  user,
+  profilePath,
+  accountSettingsPath,
+  onSignOut,
+  topBarStart,
+  topBarExtras,
+  version,
+  apiDocsUrl,
+}: DefaultLayoutProps) {
+  const { prefs, mode, update } = usePreferences();
+  const narrow = useMediaQuery(OVERLAY_NAV_QUERY);
+  const layout = effectiveLayout(prefs, narrow);
   const [open, setOpen] = useState(false);
-  const items = useAllowedNavItems(navItems);
+  const groups = useAllowedNavGroups(navGroups);
   const { pathname } = useLocation();
+  const vertical = layout.navigationType === 'vertical';
+  const boxed = prefs.contentWidth === 'boxed';
 
   // The drawer closes when a link is followed and when the window grows past the breakpoint.
-  useEffect(() => setOpen(false), [pathname, overlay]);
+  useEffect(() => setOpen(false), [pathname, layout.overlay]);
 
   useEffect(() => {
     if (!open) return;
@@ -73,31 +99,68 @@ export function DefaultLayout({ title, navItems, user, profilePath, onSignOut, t
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  const offset = overlay ? 0 : collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  // §3 semi-dark: a light page with the dark theme's navigation.
+  const semiDark = vertical && prefs.semiDark && mode === 'light';
+  const navTheme = useMemo(
+    () => (semiDark ? createAppTheme('dark', { primary: prefs.lightThemePrimaryColor }) : null),
+    [semiDark, prefs.lightThemePrimaryColor],
+  );
+
+  const offset = !vertical || layout.overlay ? 0 : layout.collapsed ? NAV_COLLAPSED_WIDTH : NAV_WIDTH;
+  const nav = vertical ? (
+    <VerticalNav
+      groups={groups}
+      title={title}
+      collapsed={layout.collapsed}
+      overlay={layout.overlay}
+      open={open}
+      onToggleCollapsed={() => update({ verticalNavCollapsed: !prefs.verticalNavCollapsed })}
+      onClose={() => setOpen(false)}
+    />
+  ) : null;
   return (
-    <>
-      <VerticalNav
-        items={items}
-        title={title}
-        collapsed={collapsed}
-        overlay={overlay}
-        open={open}
-        onToggleCollapsed={() => setCollapsed(!collapsed)}
-        onClose={() => setOpen(false)}
-      />
-      {overlay && open ? <Backdrop data-testid="nav-backdrop" onClick={() => setOpen(false)} /> : null}
+    <div data-layout="default" data-navigation={layout.navigationType} data-content-width={prefs.contentWidth}>
+      {navTheme ? <ThemeProvider theme={navTheme}>{nav}</ThemeProvider> : nav}
+      {layout.overlay && open ? <Backdrop data-testid="nav-backdrop" onClick={() => setOpen(false)} /> : null}
       <Content $offset={offset}>
-        <TopBar showNavToggle={overlay} navOpen={open} onOpenNav={() => setOpen(true)}>
-          {topBarExtras}
-          <ThemeSwitcher />
-          {user ? <UserMenu user={user} profilePath={profilePath} onSignOut={onSignOut} /> : null}
-        </TopBar>
-        <Main id="main-content">
+        {layout.navbarType === 'hidden' ? null : (
+          <TopBar
+            type={layout.navbarType}
+            blur={prefs.navbarBlur}
+            boxed={boxed}
+            showNavToggle={layout.overlay}
+            navOpen={open}
+            onOpenNav={() => setOpen(true)}
+            start={topBarStart}
+            below={
+              vertical ? null : (
+                <Suspense fallback={null}>
+                  <HorizontalNav groups={groups} />
+                </Suspense>
+              )
+            }
+          >
+            {topBarExtras}
+            <ThemeSwitcher />
+            {user ? (
+              <UserMenu
+                user={user}
+                profilePath={profilePath}
+                accountSettingsPath={accountSettingsPath}
+                onSignOut={onSignOut}
+              />
+            ) : null}
+          </TopBar>
+        )}
+        <Main id="main-content" $boxed={boxed}>
           <Outlet />
         </Main>
-        <AppFooter />
+        {prefs.footerType === 'hidden' ? null : (
+          <AppFooter type={prefs.footerType} boxed={boxed} version={version} apiDocsUrl={apiDocsUrl} />
+        )}
       </Content>
       <ScrollToTop />
-    </>
+      <Customizer />
+    </div>
   );
 }

@@ -15,7 +15,7 @@ const item = css`
   text-decoration: none;
   cursor: pointer;
   &:hover, &:focus-visible { background: ${({ theme }) => theme.colors.hover}; text-decoration: none; outline: none; }
-  &[aria-checked='true'] { color: ${({ theme }) => theme.colors.primary}; }
+  &[aria-checked='true'] { color: ${({ theme }) => theme.colors.primaryText}; }
 `;
 
 /** A button entry of a DropdownMenu; pass `role="menuitemradio"` and `aria-checked` for a choice. */

@@ -18,7 +18,7 @@ const Button = styled.button`
   padding: 0;
   border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryFill};
   color: ${({ theme }) => theme.colors.onPrimary};
   box-shadow: ${({ theme }) => theme.shadows.md};
   cursor: pointer;

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useThemePreference } from '../hooks/use-theme-preference';
-import type { ThemePreference } from '../utils/theme-preference';
+import { useThemePreference, type ThemePreference } from '../hooks/use-theme-preference';
 import { DropdownMenu } from './dropdown-menu';
 import { IconDeviceDesktop, IconMoon, IconSun } from './icons';
 import { MenuItem } from './menu-item';

@@ -15,7 +15,7 @@ const Circle = styled.span<{ $size: number }>`
   height: ${({ $size }) => $size}px;
   overflow: hidden;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryFill};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-size: ${({ $size }) => Math.round($size * 0.4)}px;
   font-weight: 600;

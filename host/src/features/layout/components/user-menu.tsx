@@ -1,10 +1,10 @@
 import { IconLogout, userDisplayName } from '@crm/shared/ui';
 import type { User } from '@crm/shared/schemas';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { DropdownMenu } from './dropdown-menu';
-import { IconUser } from './icons';
+import { IconSettings, IconUser } from './icons';
 import { MenuItem, menuItemStyle } from './menu-item';
 import { UserAvatar } from './user-avatar';
 
@@ -12,6 +12,8 @@ export interface UserMenuProps {
   user: User;
   /** Where the profile entry leads. */
   profilePath: string;
+  /** Where the account settings entry leads. */
+  accountSettingsPath: string;
   onSignOut: () => void;
 }
 
@@ -39,8 +41,8 @@ const MenuLink = styled(Link)`
   ${menuItemStyle}
 `;
 
-/** Who is signed in, a way to their profile, and sign-out. */
-export function UserMenu({ user, profilePath, onSignOut }: UserMenuProps) {
+/** Who is signed in (avatar, name and role), their profile and account settings, and sign-out. */
+export function UserMenu({ user, profilePath, accountSettingsPath, onSignOut }: UserMenuProps) {
   const { t } = useTranslation();
   const fullName = userDisplayName(user);
   return (
@@ -57,6 +59,10 @@ export function UserMenu({ user, profilePath, onSignOut }: UserMenuProps) {
           <MenuLink to={profilePath} role="menuitem" onClick={close}>
             <IconUser size={20} />
             {t('layout.profile')}
+          </MenuLink>
+          <MenuLink to={accountSettingsPath} role="menuitem" onClick={close}>
+            <IconSettings size={20} />
+            {t('layout.accountSettings')}
           </MenuLink>
           <MenuItem
             onClick={() => {

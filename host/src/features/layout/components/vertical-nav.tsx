@@ -1,14 +1,14 @@
 import { IconChevronLeft, IconChevronRight, IconX } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from '@crm/shared/router';
 import styled, { css } from 'styled-components';
-import { isNavItemCurrent, type NavItem } from '../utils/nav-item';
+import { isNavItemCurrent, type NavGroup } from '../utils/nav-item';
 
 export const NAV_WIDTH = 260;
 export const NAV_COLLAPSED_WIDTH = 72;
 
 export interface VerticalNavProps {
-  items: readonly NavItem[];
+  groups: readonly NavGroup[];
   title: string;
   collapsed: boolean;
   /** Below the overlay breakpoint the navigation is a drawer over the page (§4). */
@@ -64,7 +64,7 @@ const Mark = styled.span`
   width: 1.875rem;
   height: 1.875rem;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryFill};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-size: 1rem;
 `;
@@ -92,6 +92,19 @@ const List = styled.ul`
   list-style: none;
 `;
 
+const GroupTitle = styled.li<{ $collapsed: boolean }>`
+  margin: 1rem 0 0.25rem;
+  padding-inline-start: ${({ $collapsed }) => ($collapsed ? '0' : '0.9375rem')};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  text-transform: uppercase;
+  letter-spacing: 0.03em;
+  white-space: nowrap;
+  overflow: hidden;
+  &:first-child { margin-top: 0.25rem; }
+  hr { margin: 0.5rem 0.5rem; border: 0; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+`;
+
 const Link = styled(RouterLink)<{ $collapsed: boolean }>`
   display: flex;
   align-items: center;
@@ -105,7 +118,7 @@ const Link = styled(RouterLink)<{ $collapsed: boolean }>`
   transition: background ${({ theme }) => theme.transition};
   &:hover { background: ${({ theme }) => theme.colors.hover}; text-decoration: none; }
   &.active {
-    background: linear-gradient(270deg, ${({ theme }) => theme.colors.primary}b3 0%, ${({ theme }) => theme.colors.primary} 100%);
+    background: linear-gradient(270deg, ${({ theme }) => theme.colors.primaryFill}b3 0%, ${({ theme }) => theme.colors.primaryFill} 100%);
     color: ${({ theme }) => theme.colors.onPrimary};
     box-shadow: 0 2px 6px ${({ theme }) => theme.colors.primary}4d;
   }
@@ -122,7 +135,7 @@ const VisuallyHidden = styled.span`
 `;
 
 /** The vertical navigation (§2 shell): collapsible on wide screens, an overlay drawer on narrow ones. */
-export function VerticalNav({ items, title, collapsed, overlay, open, onToggleCollapsed, onClose }: VerticalNavProps) {
+export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleCollapsed, onClose }: VerticalNavProps) {
   const { t } = useTranslation();
   const narrow = collapsed && !overlay;
   const { pathname } = useLocation();
@@ -158,25 +171,30 @@ export function VerticalNav({ items, title, collapsed, overlay, open, onToggleCo
       </Header>
       <nav aria-label={t('nav.label')}>
         <List>
-          {items.map((item) => {
-            const { to, labelKey, icon: Icon } = item;
-            const current = isNavItemCurrent(item, pathname);
-            return (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className={current ? 'active' : undefined}
-                  aria-current={current ? 'page' : undefined}
-                  $collapsed={narrow}
-                  title={narrow ? t(labelKey) : undefined}
-                  onClick={overlay ? onClose : undefined}
-                >
-                  <Icon size={22} />
-                  {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
-                </Link>
-              </li>
-            );
-          })}
+          {groups.map((group) => [
+            <GroupTitle key={group.labelKey} $collapsed={narrow}>
+              {narrow ? <hr /> : t(group.labelKey)}
+            </GroupTitle>,
+            ...group.items.map((item) => {
+              const { to, labelKey, icon: Icon } = item;
+              const current = isNavItemCurrent(item, pathname);
+              return (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className={current ? 'active' : undefined}
+                    aria-current={current ? 'page' : undefined}
+                    $collapsed={narrow}
+                    title={narrow ? t(labelKey) : undefined}
+                    onClick={overlay ? onClose : undefined}
+                  >
+                    <Icon size={22} />
+                    {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
+                  </Link>
+                </li>
+              );
+            }),
+          ])}
         </List>
       </nav>
     </Aside>

@@ -1,12 +1,9 @@
 import { useAbility } from '@crm/shared/abilities/react';
 import { useMemo } from 'react';
-import type { NavItem } from '../utils/nav-item';
+import { allowedNavGroups, type NavGroup } from '../utils/nav-item';
 
-/** The entries the signed-in user's abilities open; the rest are not shown at all. */
-export function useAllowedNavItems(items: readonly NavItem[]): NavItem[] {
+/** The groups and entries the signed-in user's abilities open; the rest are not shown at all. */
+export function useAllowedNavGroups(groups: readonly NavGroup[]): NavGroup[] {
   const ability = useAbility();
-  return useMemo(
-    () => items.filter((item) => !item.action || !item.subject || ability.can(item.action, item.subject)),
-    [ability, items],
-  );
+  return useMemo(() => allowedNavGroups(groups, (action, subject) => ability.can(action, subject)), [ability, groups]);
 }

@@ -18,3 +18,24 @@ export function isNavItemCurrent(item: Pick<NavItem, 'to' | 'section'>, pathname
   if (pathname === item.to || pathname.startsWith(`${item.to}/`)) return true;
   return item.section !== undefined && pathname.startsWith(item.section);
 }
+
+/** A titled group of entries (§2 shell: the menu has groups and icons); a dropdown in the horizontal navigation. */
+export interface NavGroup {
+  /** i18n key of the title, e.g. `nav.groupLeads`. */
+  labelKey: string;
+  icon: NavItem['icon'];
+  items: readonly NavItem[];
+}
+
+/** The groups with only the entries `can` allows; a group left empty is not shown at all. */
+export function allowedNavGroups(
+  groups: readonly NavGroup[],
+  can: (action: NonNullable<NavItem['action']>, subject: NonNullable<NavItem['subject']>) => boolean,
+): NavGroup[] {
+  return groups
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => !item.action || !item.subject || can(item.action, item.subject)),
+    }))
+    .filter((group) => group.items.length > 0);
+}

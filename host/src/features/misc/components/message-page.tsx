@@ -1,6 +1,6 @@
 import { Button } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 
 export interface MessagePageProps {

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useSession } from '@crm/shared/api-client';
 import { useChannelEvent } from '@crm/shared/realtime';
 import { type Notification, realtimeChannels, realtimeEvents } from '@crm/shared/schemas';
-import { createIcon, useToast } from '@crm/shared/ui';
+import { createIcon, IconButton, useDismiss, useToast } from '@crm/shared/ui';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -22,19 +22,9 @@ const Root = styled.div`
   position: relative;
 `;
 
-const Trigger = styled.button`
+/** The kit's round icon button, the anchor of the unread badge. */
+const Trigger = styled(IconButton)`
   position: relative;
-  display: inline-grid;
-  place-items: center;
-  width: 2.375rem;
-  height: 2.375rem;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.hover}; }
 `;
 
 const Badge = styled.span`
@@ -45,8 +35,8 @@ const Badge = styled.span`
   height: 1.125rem;
   padding: 0 0.25rem;
   border-radius: 0.5625rem;
-  background: ${({ theme }) => theme.colors.error};
-  color: #fff;
+  background: ${({ theme }) => theme.colors.errorFill};
+  color: ${({ theme }) => theme.colors.onError};
   font-size: 0.6875rem;
   font-weight: 600;
   line-height: 1.125rem;
@@ -77,7 +67,7 @@ const TextButton = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
   font-size: 0.8125rem;
   cursor: pointer;
 `;
@@ -132,21 +122,7 @@ export function NotificationBell() {
     revalidate();
   });
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismiss(root, Boolean(open), () => setOpen(false));
 
   const label = unread > 0 ? `${t('notifications.title')}: ${t('notifications.unread', { count: unread })}` : t('notifications.title');
   const onFollow = (notification: Notification) => {
@@ -156,7 +132,7 @@ export function NotificationBell() {
 
   return (
     <Root ref={root}>
-      <Trigger type="button" aria-label={label} title={label} aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)}>
+      <Trigger label={label} aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)}>
         <IconBell size={22} />
         {unread > 0 ? <Badge data-testid="notification-badge">{unread > 99 ? '99+' : unread}</Badge> : null}
       </Trigger>

@@ -37,7 +37,7 @@ const Strength = styled.div`
 
 const Alert = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
 `;
 
 /** The first message of each field the zod schema or the server's 422 names. */

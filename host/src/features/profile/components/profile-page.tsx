@@ -1,9 +1,12 @@
 import { Card, ErrorState, PageHeader, Spinner } from '@crm/shared/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useMe } from '../api/get-me';
 import { ChangePasswordForm } from './change-password-form';
+import { ProfileDetails } from './profile-details';
+import { SessionsList } from './sessions-list';
 
 const PROFILE_TABS = ['profile', 'account'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -23,7 +26,7 @@ const Tab = styled.button`
   cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.hover}; }
   &[aria-selected='true'] {
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primaryFill};
     color: ${({ theme }) => theme.colors.onPrimary};
   }
 `;
@@ -38,8 +41,13 @@ const Fields = styled.dl`
   ul { margin: 0; padding-inline-start: 1.25rem; }
 `;
 
+export interface ProfilePageProps {
+  /** The account tab's preferred-language control, when the shell offers a language choice (composed by the app). */
+  languageSetting?: ReactNode;
+}
+
 /** The signed-in user as the server knows them, in two tabs (`?tab=profile|account`). */
-export function ProfilePage() {
+export function ProfilePage({ languageSetting }: ProfilePageProps = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: ProfileTab = params.get('tab') === 'account' ? 'account' : 'profile';
@@ -62,46 +70,47 @@ export function ProfilePage() {
           </Tab>
         ))}
       </Tabs>
-      <Card id="profile-panel" role="tabpanel">
-        {isLoading ? (
-          <Spinner />
-        ) : error || !data ? (
-          <ErrorState title={t('profile.loadFailed')} message={error?.message} onRetry={() => void mutate()} />
-        ) : tab === 'profile' ? (
-          <Fields>
-            <dt>{t('profile.firstName')}</dt>
-            <dd>{data.userData.first_name}</dd>
-            <dt>{t('profile.name')}</dt>
-            <dd>{data.userData.name}</dd>
-            <dt>{t('profile.role')}</dt>
-            <dd>{data.userData.role}</dd>
-          </Fields>
-        ) : (
-          <Fields>
-            <dt>{t('profile.email')}</dt>
-            <dd>{data.userData.email}</dd>
-            <dt>{t('profile.abilities')}</dt>
-            <dd>
-              {data.userAbilityRules.length ? (
-                <ul>
-                  {data.userAbilityRules.map((rule) => (
-                    <li key={`${rule.action}:${rule.subject}`}>
-                      {rule.action} {rule.subject}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                t('profile.noAbilities')
-              )}
-            </dd>
-          </Fields>
-        )}
-      </Card>
-      {tab === 'account' ? (
-        <Card style={{ marginTop: '1.5rem' }}>
-          <ChangePasswordForm />
+      {tab === 'profile' ? (
+        <Card id="profile-panel" role="tabpanel">
+          <ProfileDetails />
         </Card>
-      ) : null}
+      ) : (
+        <>
+          <Card id="profile-panel" role="tabpanel">
+            {isLoading ? (
+              <Spinner />
+            ) : error || !data ? (
+              <ErrorState title={t('profile.loadFailed')} message={error?.message} onRetry={() => void mutate()} />
+            ) : (
+              <Fields>
+                <dt>{t('profile.email')}</dt>
+                <dd>{data.userData.email}</dd>
+                <dt>{t('profile.abilities')}</dt>
+                <dd>
+                  {data.userAbilityRules.length ? (
+                    <ul>
+                      {data.userAbilityRules.map((rule) => (
+                        <li key={`${rule.action}:${rule.subject}`}>
+                          {rule.action} {rule.subject}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    t('profile.noAbilities')
+                  )}
+                </dd>
+              </Fields>
+            )}
+          </Card>
+          <Card style={{ marginTop: '1.5rem' }}>
+            <ChangePasswordForm />
+          </Card>
+          {languageSetting ? <Card style={{ marginTop: '1.5rem' }}>{languageSetting}</Card> : null}
+          <Card style={{ marginTop: '1.5rem' }}>
+            <SessionsList />
+          </Card>
+        </>
+      )}
     </>
   );
 }

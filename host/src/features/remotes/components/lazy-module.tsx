@@ -30,7 +30,7 @@ export function LazyModule({ id, load, source, onRetry, language }: LazyModulePr
   }, [onRetry]);
 
   return (
-    <ModuleErrorBoundary key={attempt} source={source} onLoadError={forget} onRetry={retry}>
+    <ModuleErrorBoundary key={attempt} source={source} moduleId={id} onLoadError={forget} onRetry={retry}>
       <Suspense fallback={<PageLoading />}>
         {language ? (
           <UiLanguageProvider lng={language}>

@@ -1,11 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ModuleLoadError } from '../utils/module-load-error';
+import { raiseModuleError } from '../utils/raise-module-error';
 import { raisePreloadError } from '../utils/raise-preload-error';
 import { ModuleFailure } from './module-failure';
 
 export interface ModuleErrorBoundaryProps {
   /** Named in the error, e.g. `remote_leads`. */
   source: string;
+  /** The page module, e.g. `remote_leads/leads-list-page`, named in the error report. */
+  moduleId?: string;
   onRetry: () => void;
   /** Called once a load (not a render) failed, so the failed download is not reused. */
   onLoadError?: () => void;
@@ -28,7 +31,10 @@ export class ModuleErrorBoundary extends Component<ModuleErrorBoundaryProps, Sta
     if (error instanceof ModuleLoadError) {
       this.props.onLoadError?.();
       raisePreloadError(error);
-    } else console.error(`Page from ${this.props.source} failed to render`, error, info.componentStack);
+    } else {
+      console.error(`Page from ${this.props.source} failed to render`, error, info.componentStack);
+      raiseModuleError({ source: this.props.source, moduleId: this.props.moduleId, error });
+    }
   }
 
   override render(): ReactNode {

@@ -60,3 +60,30 @@ test('resetRemote re-registers the remote with force, which drops the runtime ca
   resetRemote('remote_unknown');
   expect(registerRemotes).toHaveBeenCalledTimes(2);
 });
+
+describe('a manifest inlined in the page by the API', () => {
+  afterEach(() => document.getElementById('remotes-manifest')?.remove());
+
+  function inline(text: string) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'remotes-manifest';
+    script.textContent = text;
+    document.head.append(script);
+  }
+
+  test('is used instead of asking /build/remotes.json', async () => {
+    const moved = { remotes: [{ name: 'remote_leads', entry: 'https://leads.example.com/mf-manifest.json' }] };
+    inline(JSON.stringify(moved));
+    await loadRemotePage('remote_leads/leads-list-page');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(registerRemotes).toHaveBeenCalledWith(moved.remotes);
+  });
+
+  test('that does not parse is ignored and the manifest is fetched', async () => {
+    inline('{"remotes": [{"name": ""}]}');
+    await loadRemotePage('remote_leads/leads-list-page');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(registerRemotes).toHaveBeenCalledWith(manifest.remotes);
+  });
+});

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { AuditEntry } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { AuditLogPage } from './audit-log-page';
@@ -47,7 +47,7 @@ describe('AuditLogPage', () => {
   it('shows who did what, the change and from where', async () => {
     routesFor();
     renderRoutes(routes, '/audit-log');
-    expect(await screen.findByRole('cell', { name: 'IP entry added' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'IP-адрес добавлен' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'address: 10.0.0.0/8; comment: office' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'color: #A8AAAE → #EA5455' })).toBeInTheDocument();
     expect(screen.getAllByRole('cell', { name: '127.0.0.1' })).toHaveLength(2);
@@ -57,21 +57,21 @@ describe('AuditLogPage', () => {
   it('an action filter goes to the API and the URL', async () => {
     const fetch = routesFor();
     const { router } = renderRoutes(routes, '/audit-log');
-    await screen.findByRole('cell', { name: 'Comment step changed' });
+    await screen.findByRole('cell', { name: 'Шаг комментариев изменён' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Action' }));
-    await user.click(await screen.findByRole('option', { name: 'IP entry added' }));
+    await user.click(screen.getByRole('combobox', { name: 'Действие' }));
+    await user.click(await screen.findByRole('option', { name: 'IP-адрес добавлен' }));
     await waitFor(() => expect(router.state.location.search).toBe('?action=white_ip.create'));
-    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Comment step changed' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Шаг комментариев изменён' })).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'GET /api/audit-log').at(-1)!.url.searchParams.get('action')).toBe('white_ip.create');
   });
 
   it('opens with the filters of the URL', async () => {
     const fetch = routesFor();
     renderRoutes(routes, '/audit-log?actor_id=1&from=2026-01-01&to=2026-01-31&per_page=50&page=2');
-    await screen.findByRole('cell', { name: 'IP entry added' });
+    await screen.findByRole('cell', { name: 'IP-адрес добавлен' });
     const query = requestsTo(fetch, 'GET /api/audit-log')[0].url.searchParams;
     expect(Object.fromEntries(query)).toEqual({ actor_id: '1', from: '2026-01-01', to: '2026-01-31', per_page: '50', page: '2' });
-    expect(screen.getByLabelText('From')).toHaveValue('2026-01-01');
+    expect(screen.getByLabelText('С')).toHaveValue('2026-01-01');
   });
 });

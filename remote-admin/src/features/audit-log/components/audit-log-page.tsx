@@ -10,16 +10,16 @@ import { describeChange } from '../utils/describe-change';
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const columns: DataTableColumn<AuditEntry>[] = [
-  { key: 'created_at', header: 'When', width: 190, render: (entry) => dateTime.format(new Date(entry.created_at)) },
-  { key: 'actor', header: 'Who', render: (entry) => entry.actor.name ?? entry.actor.email ?? '—' },
-  { key: 'action', header: 'Action', render: (entry) => auditActionLabel(entry.action) },
+  { key: 'created_at', header: 'Когда', width: 190, render: (entry) => dateTime.format(new Date(entry.created_at)) },
+  { key: 'actor', header: 'Кто', render: (entry) => entry.actor.name ?? entry.actor.email ?? '—' },
+  { key: 'action', header: 'Действие', render: (entry) => auditActionLabel(entry.action) },
   {
     key: 'subject',
-    header: 'Subject',
+    header: 'Объект',
     render: (entry) => (entry.subject_type ? `${entry.subject_type}${entry.subject_id ? ` #${entry.subject_id}` : ''}` : '—'),
   },
-  { key: 'change', header: 'Change', render: (entry) => describeChange(entry.before, entry.after) || '—' },
-  { key: 'ip', header: 'Address', width: 150, render: (entry) => entry.ip ?? '—' },
+  { key: 'change', header: 'Изменение', render: (entry) => describeChange(entry.before, entry.after) || '—' },
+  { key: 'ip', header: 'Адрес', width: 150, render: (entry) => entry.ip ?? '—' },
 ];
 
 const actionOptions = AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(action) }));
@@ -46,12 +46,12 @@ export function AuditLogPage() {
 
   return (
     <Page>
-      <PageHeader title="Audit log" />
+      <PageHeader title="Журнал действий" />
       <Card flush>
-        <Filters role="search" aria-label="Audit log filters">
+        <Filters role="search" aria-label="Фильтры журнала">
           <Select
-            label="Who"
-            placeholder="Everyone"
+            label="Кто"
+            placeholder="Все"
             isClearable
             options={actorOptions}
             isLoading={actors.isLoading}
@@ -59,21 +59,21 @@ export function AuditLogPage() {
             onChange={(actor_id) => update({ actor_id: actor_id ?? undefined })}
           />
           <Select
-            label="Action"
-            placeholder="All actions"
+            label="Действие"
+            placeholder="Все действия"
             isClearable
             options={actionOptions}
             value={query.action ?? null}
             onChange={(action) => update({ action: action ?? undefined })}
           />
-          <TextField label="From" type="date" value={query.from ?? ''} onChange={(event) => update({ from: event.target.value || undefined })} />
-          <TextField label="To" type="date" value={query.to ?? ''} onChange={(event) => update({ to: event.target.value || undefined })} />
+          <TextField label="С" type="date" value={query.from ?? ''} onChange={(event) => update({ from: event.target.value || undefined })} />
+          <TextField label="По" type="date" value={query.to ?? ''} onChange={(event) => update({ to: event.target.value || undefined })} />
         </Filters>
         {error && !data ? (
-          <ErrorState title="Could not load the audit log" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить журнал" message={error.message} onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            aria-label="Audit log"
+            aria-label="Журнал действий"
             columns={columns}
             rows={data?.data ?? []}
             rowKey="id"

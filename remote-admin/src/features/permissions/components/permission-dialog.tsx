@@ -26,17 +26,17 @@ export function PermissionDialog({ permission, open, onClose }: PermissionDialog
 
   return (
     <FormDialog
-      title={permission ? 'Edit permission' : 'Add permission'}
+      title={permission ? 'Изменить разрешение' : 'Новое разрешение'}
       open={open}
       onClose={onClose}
-      successMessage={permission ? 'Permission saved' : 'Permission added'}
+      successMessage={permission ? 'Разрешение сохранено' : 'Разрешение добавлено'}
       onSubmit={() => savePermission(permission?.id ?? null, { action, subject, name })}
     >
       {(errors) => (
         <>
-          <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="Название" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
           <Select
-            label="Action"
+            label="Действие"
             name="action"
             options={ABILITY_ACTIONS.map((value) => ({ value, label: value }))}
             value={action}
@@ -44,7 +44,7 @@ export function PermissionDialog({ permission, open, onClose }: PermissionDialog
             error={errors.action}
           />
           <Select
-            label="Subject"
+            label="Объект"
             name="subject"
             options={ABILITY_SUBJECTS.map((value) => ({ value, label: value }))}
             value={subject}

@@ -16,15 +16,15 @@ describe('PermissionsPage', () => {
     });
     renderRoutes([{ path: '/apps/permissions', element: <PermissionsPage /> }], '/apps/permissions');
 
-    const table = await screen.findByRole('table', { name: 'Permissions' });
+    const table = await screen.findByRole('table', { name: 'Разрешения' });
     await within(table).findByRole('cell', { name: 'View leads' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent))).toEqual([
-      ['View leads', 'view', 'lead', 'ManagerOperator', '05 Mar 2026'],
-      ['Full access', 'manage', 'all', 'Admin', '05 Mar 2026'],
+      ['View leads', 'view', 'lead', 'ManagerOperator', '05 мар. 2026 г.'],
+      ['Full access', 'manage', 'all', 'Admin', '05 мар. 2026 г.'],
     ]);
-    expect(screen.getByRole('button', { name: 'Add permission' })).toBeInTheDocument();
-    expect(within(rows[0]).getByRole('button', { name: 'Delete View leads' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Добавить разрешение' })).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: 'Удалить View leads' })).toBeInTheDocument();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {

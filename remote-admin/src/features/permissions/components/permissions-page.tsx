@@ -29,7 +29,7 @@ const Chips = styled.span`
   gap: 0.25rem;
 `;
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'short', year: 'numeric' });
 
 /** /apps/permissions: every action+subject pair, who holds it and since when; add, edit, delete (409 while in use). */
 export function PermissionsPage() {
@@ -42,22 +42,22 @@ export function PermissionsPage() {
   const paged = useClientPage(data?.data ?? []);
 
   const remove = async (permission: Permission) => {
-    if (!(await confirm(`Delete the permission ${permission.name}?`, { confirmLabel: 'Delete', cancelLabel: 'Cancel' }))) return;
+    if (!(await confirm(`Удалить разрешение ${permission.name}?`, { confirmLabel: 'Удалить', cancelLabel: 'Отмена' }))) return;
     try {
       await deletePermission(permission.id);
-      toast.success('Permission deleted');
+      toast.success('Разрешение удалено');
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
   };
 
   const columns: DataTableColumn<Permission>[] = [
-    { key: 'name', header: 'Name' },
-    { key: 'action', header: 'Action', render: (p) => <Chip color="info">{p.action}</Chip> },
-    { key: 'subject', header: 'Subject', render: (p) => <Chip color="secondary">{p.subject}</Chip> },
+    { key: 'name', header: 'Название' },
+    { key: 'action', header: 'Действие', render: (p) => <Chip color="info">{p.action}</Chip> },
+    { key: 'subject', header: 'Объект', render: (p) => <Chip color="secondary">{p.subject}</Chip> },
     {
       key: 'roles',
-      header: 'Assigned to',
+      header: 'Назначено ролям',
       render: (p) => (
         <Chips>
           {p.roles.map((role) => (
@@ -68,7 +68,7 @@ export function PermissionsPage() {
         </Chips>
       ),
     },
-    { key: 'created_at', header: 'Created', render: (p) => dateFormat.format(new Date(p.created_at)) },
+    { key: 'created_at', header: 'Создано', render: (p) => dateFormat.format(new Date(p.created_at)) },
   ];
   if (ability.can('edit', 'permissions') || ability.can('delete', 'permissions')) {
     columns.push({
@@ -79,12 +79,12 @@ export function PermissionsPage() {
       render: (p) => (
         <>
           <Can I="edit" a="permissions">
-            <IconButton label={`Edit ${p.name}`} size="sm" onClick={() => setEditing({ permission: p })}>
+            <IconButton label={`Изменить ${p.name}`} size="sm" onClick={() => setEditing({ permission: p })}>
               <IconPencil size={18} />
             </IconButton>
           </Can>
           <Can I="delete" a="permissions">
-            <IconButton label={`Delete ${p.name}`} size="sm" color="error" onClick={() => void remove(p)}>
+            <IconButton label={`Удалить ${p.name}`} size="sm" color="error" onClick={() => void remove(p)}>
               <IconTrash size={18} />
             </IconButton>
           </Can>
@@ -96,21 +96,21 @@ export function PermissionsPage() {
   return (
     <>
       <PageHeader
-        title="Permissions"
+        title="Разрешения"
         actions={
           <Can I="create" a="permissions">
             <Button startIcon={<IconPlus size={18} />} onClick={() => setEditing({ permission: null })}>
-              Add permission
+              Добавить разрешение
             </Button>
           </Can>
         }
       />
       <Card flush>
         {error && !data ? (
-          <ErrorState title="Could not load the list" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить список" message={error.message} onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            aria-label="Permissions"
+            aria-label="Разрешения"
             columns={columns}
             rows={paged.rows}
             rowKey="id"

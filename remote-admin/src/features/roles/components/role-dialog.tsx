@@ -26,7 +26,7 @@ const Grid = styled.table`
 
 const ErrorText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   font-size: 0.8125rem;
 `;
 
@@ -57,28 +57,28 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
 
   return (
     <FormDialog
-      title={role ? `Edit role ${role.name}` : 'Add role'}
+      title={role ? `Роль ${role.name}` : 'Новая роль'}
       open={open}
       onClose={onClose}
       maxWidth={760}
-      successMessage={role ? 'Role saved' : 'Role added'}
+      successMessage={role ? 'Роль сохранена' : 'Роль добавлена'}
       onSubmit={() => saveRole(role?.id ?? null, { name, lead_scope: scope, permission_ids: granted, version: role?.version })}
     >
       {(errors) => (
         <>
-          <TextField label="Role name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="Название роли" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
           <Select
-            label="Lead scope"
+            label="Доступ к лидам"
             name="lead_scope"
             options={LEAD_SCOPES.map((value) => ({ value, label: leadScopeLabel(value) }))}
             value={scope}
             onChange={(value) => value && setScope(value)}
             error={errors.lead_scope}
           />
-          <Grid aria-label="Role permissions">
+          <Grid aria-label="Разрешения роли">
             <thead>
               <tr>
-                <th scope="col">Subject</th>
+                <th scope="col">Объект</th>
                 {matrix.actions.map((action) => (
                   <th key={action} scope="col">
                     {action}

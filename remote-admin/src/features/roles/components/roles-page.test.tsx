@@ -29,12 +29,12 @@ describe('RolesPage', () => {
     mockFetch({ 'GET /api/roles': { body: { data: roles } }, 'GET /api/permissions': { body: { data: permissions } } });
     renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
 
-    const admin = await screen.findByRole('region', { name: 'Role Admin' });
-    expect(within(admin).getByText('All leads')).toBeInTheDocument();
-    expect(within(admin).getByText('7 users')).toBeInTheDocument();
+    const admin = await screen.findByRole('region', { name: 'Роль Admin' });
+    expect(within(admin).getByText('Все лиды')).toBeInTheDocument();
+    expect(within(admin).getByText('Пользователей: 7')).toBeInTheDocument();
     expect(within(admin).getAllByRole('img').map((img) => img.getAttribute('aria-label'))).toEqual(['Admin 1', 'Admin 2', 'Admin 3', 'Admin 4', 'Admin 5']);
     expect(within(admin).getByText('+2')).toBeInTheDocument();
-    expect(within(admin).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(within(admin).getByRole('button', { name: 'Удалить' })).toBeDisabled();
   });
 
   it('edits a role in a grid built from the permissions table and sends the ids with the version', async () => {
@@ -45,16 +45,16 @@ describe('RolesPage', () => {
     });
     renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
     const user = userEvent.setup();
-    const operator = await screen.findByRole('region', { name: 'Role Operator' });
-    await user.click(within(operator).getByRole('button', { name: 'Edit' }));
+    const operator = await screen.findByRole('region', { name: 'Роль Operator' });
+    await user.click(within(operator).getByRole('button', { name: 'Изменить' }));
 
-    const grid = await screen.findByRole('table', { name: 'Role permissions' });
+    const grid = await screen.findByRole('table', { name: 'Разрешения роли' });
     await within(grid).findByRole('checkbox', { name: 'view users' });
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Subject', 'view', 'create', 'manage']);
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Объект', 'view', 'create', 'manage']);
     expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['lead', 'users', 'all']);
     expect(within(grid).getByRole('checkbox', { name: 'view lead' })).toBeChecked();
     await user.click(within(grid).getByRole('checkbox', { name: 'view users' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
     expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 3], version: 2 });
@@ -73,17 +73,17 @@ describe('RolesPage', () => {
     });
     renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
     const user = userEvent.setup();
-    const operator = await screen.findByRole('region', { name: 'Role Operator' });
-    await user.click(within(operator).getByRole('button', { name: 'Edit' }));
+    const operator = await screen.findByRole('region', { name: 'Роль Operator' });
+    await user.click(within(operator).getByRole('button', { name: 'Изменить' }));
 
-    const grid = await screen.findByRole('table', { name: 'Role permissions' });
+    const grid = await screen.findByRole('table', { name: 'Разрешения роли' });
     const assignLead = await within(grid).findByRole('checkbox', { name: 'assign lead' });
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Subject', 'view', 'create', 'manage', 'assign']);
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Объект', 'view', 'create', 'manage', 'assign']);
     // Only lead has an assign permission: the other rows leave that cell empty.
     expect(within(grid).queryByRole('checkbox', { name: 'assign users' })).not.toBeInTheDocument();
     expect(assignLead).not.toBeChecked();
     await user.click(assignLead);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
     expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 5], version: 2 });

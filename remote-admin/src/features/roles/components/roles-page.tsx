@@ -43,10 +43,10 @@ export function RolesPage() {
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
 
   const remove = async (role: Role) => {
-    if (!(await confirm(`Delete the role ${role.name}?`, { confirmLabel: 'Delete', cancelLabel: 'Cancel' }))) return;
+    if (!(await confirm(`Удалить роль ${role.name}?`, { confirmLabel: 'Удалить', cancelLabel: 'Отмена' }))) return;
     try {
       await deleteRole(role.id);
-      toast.success('Role deleted');
+      toast.success('Роль удалена');
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
@@ -55,34 +55,34 @@ export function RolesPage() {
   return (
     <>
       <PageHeader
-        title="Roles"
-        subtitle="A role gives its users permissions and decides which leads they see."
+        title="Роли"
+        subtitle="Роль даёт пользователям разрешения и определяет, каких лидов они видят."
         actions={
           <Can I="create" a="roles">
-            <Button onClick={() => setEditing({ role: null })}>Add role</Button>
+            <Button onClick={() => setEditing({ role: null })}>Добавить роль</Button>
           </Can>
         }
       />
-      {error && <ErrorState title="The roles could not be loaded" message={errorMessage(error)} onRetry={() => void mutate()} />}
+      {error && <ErrorState title="Не удалось загрузить роли" message={errorMessage(error)} onRetry={() => void mutate()} />}
       {isLoading && <Spinner />}
       <Cards>
         {data?.data.map((role) => (
-          <Card key={role.id} aria-label={`Role ${role.name}`} title={role.name} subtitle={leadScopeLabel(role.lead_scope)}>
+          <Card key={role.id} aria-label={`Роль ${role.name}`} title={role.name} subtitle={leadScopeLabel(role.lead_scope)}>
             <Row>
-              <Muted>{role.users_count === 1 ? '1 user' : `${role.users_count} users`}</Muted>
+              <Muted>{`Пользователей: ${role.users_count}`}</Muted>
               <AvatarStack users={role.users} total={role.users_count} />
             </Row>
             <Row>
-              <Chip color="secondary">{`${role.permissions.length} permissions`}</Chip>
+              <Chip color="secondary">{`Разрешений: ${role.permissions.length}`}</Chip>
               <Actions>
                 <Can I="edit" a="roles">
                   <Button size="sm" variant="secondary" onClick={() => setEditing({ role })}>
-                    Edit
+                    Изменить
                   </Button>
                 </Can>
                 <Can I="delete" a="roles">
-                  <Button size="sm" variant="danger" onClick={() => void remove(role)} disabled={role.users_count > 0} title={role.users_count > 0 ? 'Move its users to another role first' : undefined}>
-                    Delete
+                  <Button size="sm" variant="danger" onClick={() => void remove(role)} disabled={role.users_count > 0} title={role.users_count > 0 ? 'Сначала переведите её пользователей в другую роль' : undefined}>
+                    Удалить
                   </Button>
                 </Can>
               </Actions>

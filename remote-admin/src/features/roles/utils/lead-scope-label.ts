@@ -1,9 +1,9 @@
 import type { LeadScope } from '@crm/shared/schemas';
 
 const LABELS: Record<LeadScope, string> = {
-  all: 'All leads',
-  team: "Team's leads",
-  own: 'Own leads',
+  all: 'Все лиды',
+  team: 'Лиды команды',
+  own: 'Свои лиды',
 };
 
 /** How a role's lead scope reads in the roles table. */

@@ -34,13 +34,13 @@ describe('TeamFormPage', () => {
     });
     const { router } = renderRoutes(routes, '/team/7-edit');
     const user = userEvent.setup();
-    const name = await screen.findByLabelText('Name');
+    const name = await screen.findByLabelText('Название');
     await waitFor(() => expect(name).toHaveValue('Север'));
     await user.clear(name);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Укажите название')).toBeInTheDocument();
     await user.type(name, 'Север-2');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await screen.findByText('team list');
     expect(router.state.location.pathname).toBe('/team');
@@ -50,6 +50,6 @@ describe('TeamFormPage', () => {
   it('says not found for an id that cannot be one', async () => {
     mockFetch({ 'GET /api/users': { body: { data: [] } } });
     renderRoutes(routes, '/team/abc-edit');
-    expect(await screen.findByText('Team not found')).toBeInTheDocument();
+    expect(await screen.findByText('Команда не найдена')).toBeInTheDocument();
   });
 });

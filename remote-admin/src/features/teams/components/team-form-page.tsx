@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
 import { parseRouteId } from '@crm/shared/forms';
@@ -54,9 +54,9 @@ export function TeamFormPage() {
   }, [team]);
 
   if (editing && (id === null || (loadError instanceof ApiError && loadError.status === 404))) {
-    return <ErrorState title="Team not found" />;
+    return <ErrorState title="Команда не найдена" />;
   }
-  if (editing && loadError) return <ErrorState title="The team could not be loaded" message={errorMessage(loadError)} onRetry={() => void mutate()} />;
+  if (editing && loadError) return <ErrorState title="Не удалось загрузить команду" message={errorMessage(loadError)} onRetry={() => void mutate()} />;
   if (editing && !team) return <Spinner />;
 
   const userOptions = (users?.data ?? []).map((user) => ({ value: user.id, label: user.name }));
@@ -68,7 +68,7 @@ export function TeamFormPage() {
     setErrors({});
     try {
       await saveTeam(editing ? id : null, { name, description, lead_id: leadId, member_ids: memberIds, version: team?.data.version });
-      toast.success(editing ? 'Team saved' : 'Team added');
+      toast.success(editing ? 'Команда сохранена' : 'Команда добавлена');
       navigate('/team');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 422) setErrors(failure.errors);
@@ -79,19 +79,19 @@ export function TeamFormPage() {
 
   return (
     <>
-      <PageHeader title={editing ? `Edit team ${team?.data.name ?? ''}` : 'New team'} />
+      <PageHeader title={editing ? `Команда ${team?.data.name ?? ''}` : 'Новая команда'} />
       <Card flush>
-        <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Team">
-          <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
-          <TextField label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-          <Select label="Team lead" name="lead_id" placeholder="No team lead" isClearable options={userOptions} value={leadId} onChange={setLeadId} error={errors.lead_id} />
-          <MultiSelect label="Members" options={userOptions} value={memberIds} onChange={setMemberIds} error={errors.member_ids} />
+        <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Команда">
+          <TextField label="Название" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="Описание" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
+          <Select label="Руководитель" name="lead_id" placeholder="Без руководителя" isClearable options={userOptions} value={leadId} onChange={setLeadId} error={errors.lead_id} />
+          <MultiSelect label="Участники" options={userOptions} value={memberIds} onChange={setMemberIds} error={errors.member_ids} />
           <Actions>
             <Button type="submit" loading={saving}>
-              Save
+              Сохранить
             </Button>
             <Button type="button" variant="secondary" onClick={() => navigate('/team')}>
-              Cancel
+              Отмена
             </Button>
           </Actions>
         </Form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
@@ -33,10 +33,10 @@ export function TeamListPage() {
   const toast = useToast();
 
   const remove = async (team: Team) => {
-    if (!(await confirm(`Delete the team ${team.name}? Its members stay.`, { confirmLabel: 'Delete', cancelLabel: 'Cancel' }))) return;
+    if (!(await confirm(`Удалить команду ${team.name}? Её участники останутся.`, { confirmLabel: 'Удалить', cancelLabel: 'Отмена' }))) return;
     try {
       await deleteTeam(team.id);
-      toast.success('Team deleted');
+      toast.success('Команда удалена');
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
@@ -45,7 +45,7 @@ export function TeamListPage() {
   const columns: DataTableColumn<Team>[] = [
     {
       key: 'name',
-      header: 'Team',
+      header: 'Команда',
       render: (team) =>
         ability.can('edit', 'team') ? (
           <Link to={`/team/${team.id}-edit`}>
@@ -59,9 +59,9 @@ export function TeamListPage() {
           </span>
         ),
     },
-    { key: 'lead', header: 'Team lead', render: (team) => team.lead?.name ?? '—' },
-    { key: 'members', header: 'Members', render: (team) => <AvatarStack users={team.members} total={team.members_count} /> },
-    { key: 'members_count', header: 'Count', align: 'end', width: 96 },
+    { key: 'lead', header: 'Руководитель', render: (team) => team.lead?.name ?? '—' },
+    { key: 'members', header: 'Участники', render: (team) => <AvatarStack users={team.members} total={team.members_count} /> },
+    { key: 'members_count', header: 'Количество', align: 'end', width: 96 },
   ];
   if (ability.can('delete', 'team')) {
     columns.push({
@@ -70,7 +70,7 @@ export function TeamListPage() {
       align: 'end',
       width: 72,
       render: (team) => (
-        <IconButton label={`Delete ${team.name}`} size="sm" color="error" onClick={() => void remove(team)}>
+        <IconButton label={`Удалить ${team.name}`} size="sm" color="error" onClick={() => void remove(team)}>
           <IconTrash size={18} />
         </IconButton>
       ),
@@ -80,11 +80,11 @@ export function TeamListPage() {
   return (
     <>
       <PageHeader
-        title="Teams"
+        title="Команды"
         actions={
           <Can I="create" a="team">
             <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('/team/create')}>
-              Add team
+              Добавить команду
             </Button>
           </Can>
         }
@@ -92,11 +92,11 @@ export function TeamListPage() {
       <Card flush>
         <Toolbar>
           <TextField
-            label="Search"
+            label="Поиск"
             name="q"
             type="search"
             value={q}
-            placeholder="Team name"
+            placeholder="Название команды"
             onChange={(e) => {
               setQ(e.target.value);
               setPage(1);
@@ -104,10 +104,10 @@ export function TeamListPage() {
           />
         </Toolbar>
         {error && !data ? (
-          <ErrorState title="Could not load the teams" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить команды" message={error.message} onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            aria-label="Teams"
+            aria-label="Команды"
             columns={columns}
             rows={data?.data ?? []}
             rowKey="id"

@@ -35,30 +35,30 @@ export function UserDialog({ user, open, onClose }: UserDialogProps) {
 
   return (
     <FormDialog
-      title={user ? `Edit ${user.name}` : 'Add user'}
+      title={user ? `Пользователь ${user.name}` : 'Новый пользователь'}
       open={open}
       onClose={onClose}
-      successMessage={user ? 'User saved' : 'User added; an invitation mail is on its way'}
+      successMessage={user ? 'Пользователь сохранён' : 'Пользователь добавлен, приглашение отправлено на почту'}
       onSubmit={() =>
         saveUser(user?.id ?? null, { name, first_name: firstName, email, role_id: roleId ?? 0, team_ids: teamIds, version: user?.version })
       }
     >
       {(errors) => (
         <>
-          <TextField label="Full name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
-          <TextField label="First name" name="first_name" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.first_name} />
-          <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <TextField label="Полное имя" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="Имя для обращения" name="first_name" value={firstName} onChange={(e) => setFirstName(e.target.value)} error={errors.first_name} />
+          <TextField label="Эл. почта" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
           <Select
-            label="Role"
+            label="Роль"
             name="role_id"
-            placeholder="Choose a role"
+            placeholder="Выберите роль"
             options={(roles?.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
             value={roleId}
             onChange={setRoleId}
             error={errors.role_id}
           />
           <MultiSelect
-            label="Teams"
+            label="Команды"
             options={(teams?.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
             value={teamIds}
             onChange={setTeamIds}

@@ -34,13 +34,13 @@ describe('UsersPage', () => {
   it('lists users with role, teams and status; the status filter asks the server', async () => {
     const fetch = mockApi();
     renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
-    const table = await screen.findByRole('table', { name: 'Users' });
+    const table = await screen.findByRole('table', { name: 'Пользователи' });
     const row = (await within(table).findByText('Анна Петрова')).closest('tr')!;
-    expect(within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent)).toEqual(['Manager', 'Север', 'Active']);
+    expect(within(row).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent)).toEqual(['Manager', 'Север', 'Активен']);
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Inactive' }));
+    await user.click(screen.getByRole('combobox', { name: 'Статус' }));
+    await user.click(await screen.findByRole('option', { name: 'Отключён' }));
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/users/list').some((r) => r.url.searchParams.get('status') === 'inactive')).toBe(true));
     // Opening the kit Select is slow in jsdom on a busy machine.
   }, 15_000);
@@ -49,9 +49,9 @@ describe('UsersPage', () => {
     const fetch = mockApi();
     renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Анна Петрова' }));
-    const confirm = await screen.findByRole('alertdialog', { name: /Deactivate Анна Петрова\?/ });
-    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    await user.click(await screen.findByRole('button', { name: 'Отключить Анна Петрова' }));
+    const confirm = await screen.findByRole('alertdialog', { name: /Отключить пользователя Анна Петрова\?/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Отключить' }));
     await waitFor(() => expect(requestsTo(fetch, 'POST /api/users/2/status')).toHaveLength(1));
     expect(requestsTo(fetch, 'POST /api/users/2/status')[0].body).toEqual({ active: false });
   });
@@ -60,7 +60,7 @@ describe('UsersPage', () => {
     mockApi();
     renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users', [{ action: 'view', subject: 'users' }]);
     await screen.findByText('Анна Петрова');
-    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Deactivate/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Добавить пользователя' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Отключить/ })).not.toBeInTheDocument();
   });
 });

@@ -37,7 +37,7 @@ const RowActions = styled.span`
   justify-content: flex-end;
 `;
 
-const STATUS_LABELS: Record<UserStatus, string> = { active: 'Active', inactive: 'Inactive' };
+const STATUS_LABELS: Record<UserStatus, string> = { active: 'Активен', inactive: 'Отключён' };
 
 /** /apps/users: every user with role, teams and status; search, filters, add, edit, deactivate, force a password reset. */
 export function UsersPage() {
@@ -71,18 +71,18 @@ export function UsersPage() {
   };
 
   const toggleActive = async (user: AdminUser) => {
-    const question = user.active ? `Deactivate ${user.name}? They are signed out everywhere at once.` : `Activate ${user.name}?`;
-    if (!(await confirm(question, { confirmLabel: user.active ? 'Deactivate' : 'Activate', cancelLabel: 'Cancel' }))) return;
+    const question = user.active ? `Отключить пользователя ${user.name}? Все его сеансы сразу завершатся.` : `Включить пользователя ${user.name}?`;
+    if (!(await confirm(question, { confirmLabel: user.active ? 'Отключить' : 'Включить', cancelLabel: 'Отмена' }))) return;
     try {
       await setActive(user.id, !user.active);
-      toast.success(user.active ? 'User deactivated' : 'User activated');
+      toast.success(user.active ? 'Пользователь отключён' : 'Пользователь включён');
     } catch (failure) {
       toast.error(errorMessage(failure));
     }
   };
 
   const reset = async (user: AdminUser) => {
-    if (!(await confirm(`Reset the password of ${user.name}? Their password and sessions stop working and they are mailed a link.`, { confirmLabel: 'Reset', cancelLabel: 'Cancel' }))) return;
+    if (!(await confirm(`Сбросить пароль пользователя ${user.name}? Его пароль и сеансы перестанут действовать, а на почту придёт ссылка.`, { confirmLabel: 'Сбросить', cancelLabel: 'Отмена' }))) return;
     try {
       toast.success((await forceReset(user.id)).message);
     } catch (failure) {
@@ -93,7 +93,7 @@ export function UsersPage() {
   const columns: DataTableColumn<AdminUser>[] = [
     {
       key: 'name',
-      header: 'User',
+      header: 'Пользователь',
       render: (user) => (
         <NameCell>
           <AvatarStack users={[user]} />
@@ -104,12 +104,12 @@ export function UsersPage() {
         </NameCell>
       ),
     },
-    { key: 'role', header: 'Role', render: (user) => user.role.name },
-    { key: 'teams', header: 'Teams', render: (user) => user.teams.map((t) => t.name).join(', ') },
+    { key: 'role', header: 'Роль', render: (user) => user.role.name },
+    { key: 'teams', header: 'Команды', render: (user) => user.teams.map((t) => t.name).join(', ') },
     {
       key: 'active',
-      header: 'Status',
-      render: (user) => <Chip color={user.active ? 'success' : 'secondary'}>{user.active ? 'Active' : 'Inactive'}</Chip>,
+      header: 'Статус',
+      render: (user) => <Chip color={user.active ? 'success' : 'secondary'}>{STATUS_LABELS[user.active ? 'active' : 'inactive']}</Chip>,
     },
   ];
   if (ability.can('manage', 'users')) {
@@ -119,14 +119,14 @@ export function UsersPage() {
       align: 'end',
       render: (user) => (
         <RowActions>
-          <Button size="sm" variant="secondary" onClick={() => setEditing({ user })} aria-label={`Edit ${user.name}`}>
-            Edit
+          <Button size="sm" variant="secondary" onClick={() => setEditing({ user })} aria-label={`Изменить ${user.name}`}>
+            Изменить
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => void reset(user)} aria-label={`Reset the password of ${user.name}`}>
-            Reset password
+          <Button size="sm" variant="secondary" onClick={() => void reset(user)} aria-label={`Сбросить пароль ${user.name}`}>
+            Сбросить пароль
           </Button>
-          <Button size="sm" variant={user.active ? 'danger' : 'secondary'} onClick={() => void toggleActive(user)} aria-label={`${user.active ? 'Deactivate' : 'Activate'} ${user.name}`}>
-            {user.active ? 'Deactivate' : 'Activate'}
+          <Button size="sm" variant={user.active ? 'danger' : 'secondary'} onClick={() => void toggleActive(user)} aria-label={`${user.active ? 'Отключить' : 'Включить'} ${user.name}`}>
+            {user.active ? 'Отключить' : 'Включить'}
           </Button>
         </RowActions>
       ),
@@ -136,40 +136,40 @@ export function UsersPage() {
   return (
     <>
       <PageHeader
-        title="Users"
+        title="Пользователи"
         actions={
           <Can I="manage" a="users">
             <Button startIcon={<IconPlus size={18} />} onClick={() => setEditing({ user: null })}>
-              Add user
+              Добавить пользователя
             </Button>
           </Can>
         }
       />
       <Card flush>
         <Filters>
-          <TextField label="Search" name="q" type="search" value={q} onChange={(e) => filter(setQ)(e.target.value)} placeholder="Name or email" />
+          <TextField label="Поиск" name="q" type="search" value={q} onChange={(e) => filter(setQ)(e.target.value)} placeholder="Имя или почта" />
           <Select
-            label="Role"
+            label="Роль"
             name="role_id"
-            placeholder="Any role"
+            placeholder="Любая роль"
             isClearable
             options={(roles?.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
             value={roleId}
             onChange={filter(setRoleId)}
           />
           <Select
-            label="Team"
+            label="Команда"
             name="team_id"
-            placeholder="Any team"
+            placeholder="Любая команда"
             isClearable
             options={(teams?.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
             value={teamId}
             onChange={filter(setTeamId)}
           />
           <Select
-            label="Status"
+            label="Статус"
             name="status"
-            placeholder="Any status"
+            placeholder="Любой статус"
             isClearable
             options={USER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
             value={status}
@@ -177,10 +177,10 @@ export function UsersPage() {
           />
         </Filters>
         {error && !data ? (
-          <ErrorState title="Could not load the users" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить пользователей" message={error.message} onRetry={() => void mutate()} />
         ) : (
           <DataTable
-            aria-label="Users"
+            aria-label="Пользователи"
             columns={columns}
             rows={data?.data ?? []}
             rowKey="id"

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { ApiError, errorMessage } from '@crm/shared/api-client';

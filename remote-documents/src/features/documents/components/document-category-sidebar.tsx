@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { DocumentCategory } from '@crm/shared/schemas';
 import { Card, Spinner } from '@crm/shared/ui';
@@ -28,7 +28,7 @@ const Item = styled(NavLink)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
   &:hover { background: ${({ theme }) => theme.colors.hover}; }
-  &.active { color: ${({ theme }) => theme.colors.onPrimary}; background: ${({ theme }) => theme.colors.primary}; }
+  &.active { color: ${({ theme }) => theme.colors.onPrimary}; background: ${({ theme }) => theme.colors.primaryFill}; }
 `;
 
 const Count = styled.span`

@@ -49,7 +49,7 @@ const Meta = styled.div`
   gap: 0.5rem;
   font-size: ${({ theme }) => theme.font.sizeSm};
   color: ${({ theme }) => theme.colors.textMuted};
-  a { color: ${({ theme }) => theme.colors.primary}; }
+  a { color: ${({ theme }) => theme.colors.primaryText}; }
 `;
 
 const Actions = styled.div`

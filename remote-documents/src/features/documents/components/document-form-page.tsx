@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useId, type FormEvent } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import { useAbility } from '@crm/shared/abilities/react';
@@ -63,7 +63,7 @@ const FormAlert = styled.ul`
   margin: 0 0 1.25rem;
   padding: 0.75rem 1rem;
   list-style: none;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   background: ${({ theme }) => theme.colors.hover};
   border-radius: ${({ theme }) => theme.radius.md};
 `;

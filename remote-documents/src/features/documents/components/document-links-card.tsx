@@ -23,7 +23,7 @@ const Row = styled.div`
 
 const CardError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { DocumentCategory, DocumentListItem } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { DocumentListPage } from './document-list-page';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
 import { useListQuery } from '@crm/shared/lists';
@@ -32,7 +32,7 @@ const Toolbar = styled.div`
 
 const Title = styled(Link)`
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
   text-decoration: none;
   &:hover { text-decoration: underline; }
 `;

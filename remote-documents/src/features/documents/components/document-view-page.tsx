@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
 import { parseRouteId } from '@crm/shared/forms';
@@ -24,7 +24,7 @@ const Links = styled.ul`
   padding-inline-start: 1.25rem;
   display: grid;
   gap: 0.5rem;
-  a { color: ${({ theme }) => theme.colors.primary}; word-break: break-all; }
+  a { color: ${({ theme }) => theme.colors.primaryText}; word-break: break-all; }
 `;
 
 const Files = styled.ul`

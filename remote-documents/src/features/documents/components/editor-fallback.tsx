@@ -5,7 +5,7 @@ const Box = styled.div<{ $height: number }>`
   display: grid;
   place-items: center;
   min-height: ${({ $height }) => $height}px;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;
 
 /** What shows while the lazily loaded editor (or its view) is fetched, at the height it will take. */

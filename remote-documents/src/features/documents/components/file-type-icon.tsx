@@ -9,7 +9,7 @@ const Badge = styled.span`
   font-weight: 700;
   letter-spacing: 0.05em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
   background: ${({ theme }) => theme.colors.hover};
 `;
 

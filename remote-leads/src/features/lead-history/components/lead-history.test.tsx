@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { LeadHistoryEntry } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes } from '@crm/shared/testing';
 import { LeadHistory } from './lead-history';

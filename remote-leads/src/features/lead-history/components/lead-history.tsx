@@ -49,7 +49,7 @@ const Centered = styled.div`
   display: grid;
   place-items: center;
   padding: 1.5rem 0;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;
 
 const Empty = styled.p`

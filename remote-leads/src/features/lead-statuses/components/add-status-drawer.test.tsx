@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { mockFetch, requestsTo } from '@crm/shared/testing';
 import { renderRoutes } from '@crm/shared/testing';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { LeadStatusListPage } from './lead-status-list-page';
@@ -96,7 +96,7 @@ describe('lead status editing', () => {
     renderRoutes(routes, '/lead-status/list');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Цвет статуса Новый' }));
+    await user.click(await screen.findByRole('button', { name: /^Цвет статуса Новый #[0-9A-F]{6}$/ }));
     const palette = screen.getByRole('group', { name: 'Цвета для статуса Новый' });
     expect(within(palette).getByRole('button', { name: 'Голубой' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(palette).getByRole('button', { name: 'Оранжевый' }));
@@ -104,7 +104,7 @@ describe('lead status editing', () => {
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     await waitFor(() => expect(rowOf('Новый').querySelector('[data-color]')).toHaveAttribute('data-color', '#FF9F43'));
 
-    await user.click(screen.getByRole('button', { name: 'Цвет статуса Новый' }));
+    await user.click(screen.getByRole('button', { name: /^Цвет статуса Новый #[0-9A-F]{6}$/ }));
     fireEvent.change(screen.getByLabelText('Свой цвет'), { target: { value: '#123abc' } });
 
     await waitFor(() => expect(rowOf('Новый').querySelector('[data-color]')).toHaveAttribute('data-color', '#123ABC'));

@@ -22,7 +22,7 @@ const Text = styled.p`
 
 const ErrorText = styled.p`
   margin: 1rem 0 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 

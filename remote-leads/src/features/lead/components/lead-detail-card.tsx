@@ -16,7 +16,7 @@ const Fields = styled.dl`
   margin: 0;
   dt { color: ${({ theme }) => theme.colors.textMuted}; }
   dd { margin: 0; color: ${({ theme }) => theme.colors.text}; overflow-wrap: anywhere; }
-  a { color: ${({ theme }) => theme.colors.primary}; text-decoration: none; }
+  a { color: ${({ theme }) => theme.colors.primaryText}; text-decoration: none; }
   a:hover { text-decoration: underline; }
 `;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { parseRouteId } from '@crm/shared/forms';
@@ -40,7 +40,7 @@ const Centered = styled.div`
   display: grid;
   place-items: center;
   padding: 3rem 0;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;
 
 /** /leads/:id: the lead's contacts, status, responsible users and notes, with its comments and history. */

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, LeadDetail, ListedUser } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockRoute } from '@crm/shared/testing';
 import { LeadFormPage } from './lead-form-page';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { useSession } from '@crm/shared/api-client';
@@ -38,7 +38,7 @@ const Centered = styled.div`
   display: grid;
   place-items: center;
   padding: 3rem 0;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;
 
 const ChangedNotice = styled.div`
@@ -49,7 +49,7 @@ const ChangedNotice = styled.div`
   margin: 0 0 1.25rem;
   padding: 0.75rem 1rem;
   border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colors.warning};
+  color: ${({ theme }) => theme.colors.warningText};
   background: ${({ theme }) => theme.colors.hover};
 `;
 
@@ -58,7 +58,7 @@ const FormAlert = styled.ul`
   padding: 0.75rem 1rem;
   list-style: none;
   border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   background: ${({ theme }) => theme.colors.hover};
 `;
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { PhoneDuplicate } from '@crm/shared/schemas';
 import { IconAlertTriangle } from '@crm/shared/ui';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { LeadAssignee } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { SHARE_DIALOG_MAX_WIDTH, ShareLeadDialog } from './share-lead-dialog';

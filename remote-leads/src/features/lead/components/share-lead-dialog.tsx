@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { LeadAssignee } from '@crm/shared/schemas';
 import { Button, Dialog, EmptyState, ErrorState, Spinner, TextField, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
@@ -58,7 +58,7 @@ const Centered = styled.div`
   display: grid;
   place-items: center;
   padding: 2rem 0;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
 `;
 
 /**

@@ -50,7 +50,7 @@ const HiddenInput = styled.input`
 
 const ErrorText = styled.p`
   margin: 0.75rem 0 0;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${({ theme }) => theme.colors.errorText};
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 

@@ -47,7 +47,7 @@ const Fields = styled.div`
 const Note = styled.p<{ $error?: boolean }>`
   margin: 0;
   font-size: ${({ theme }) => theme.font.sizeSm};
-  color: ${({ theme, $error }) => ($error ? theme.colors.error : theme.colors.textMuted)};
+  color: ${({ theme, $error }) => ($error ? theme.colors.errorText : theme.colors.textMuted)};
 `;
 
 const isRequired = (field: LeadImportField) => REQUIRED_LEAD_IMPORT_FIELDS.includes(field);

@@ -28,7 +28,7 @@ const Row = styled.p`
 const Muted = styled.p<{ $error?: boolean }>`
   margin: 0;
   font-size: ${({ theme }) => theme.font.sizeSm};
-  color: ${({ theme, $error }) => ($error ? theme.colors.error : theme.colors.textMuted)};
+  color: ${({ theme, $error }) => ($error ? theme.colors.errorText : theme.colors.textMuted)};
 `;
 
 /** Step 3: the running import's progress and counts so far. */

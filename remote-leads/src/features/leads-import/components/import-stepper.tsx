@@ -22,7 +22,7 @@ const Item = styled.li<{ $state: 'done' | 'current' | 'next' }>`
   display: inline-flex;
   align-items: center;
   gap: 0.5rem;
-  color: ${({ theme, $state }) => ($state === 'next' ? theme.colors.textDisabled : theme.colors.text)};
+  color: ${({ theme, $state }) => ($state === 'next' ? theme.colors.textMuted : theme.colors.text)};
   font-weight: ${({ $state }) => ($state === 'current' ? 500 : 400)};
 `;
 
@@ -33,7 +33,7 @@ const Badge = styled.span<{ $state: 'done' | 'current' | 'next' }>`
   height: 1.5rem;
   border-radius: 50%;
   font-size: 0.75rem;
-  color: ${({ theme, $state }) => ($state === 'current' ? theme.colors.onPrimary : theme.colors.primary)};
+  color: ${({ theme, $state }) => ($state === 'current' ? theme.colors.onPrimary : theme.colors.primaryText)};
   background: ${({ theme, $state }) =>
     $state === 'current' ? theme.colors.primary : alpha(theme.colors.primary, $state === 'done' ? 0.16 : 0.08)};
 `;

@@ -15,7 +15,7 @@ const Layout = styled.div`
 const Heading = styled.p<{ $error?: boolean }>`
   margin: 0;
   font-size: ${({ theme }) => theme.font.sizeLg};
-  color: ${({ theme, $error }) => ($error ? theme.colors.error : theme.colors.text)};
+  color: ${({ theme, $error }) => ($error ? theme.colors.errorText : theme.colors.text)};
 `;
 
 const Muted = styled.p`

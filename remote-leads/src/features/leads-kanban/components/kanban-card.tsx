@@ -1,5 +1,5 @@
 import { memo, type DragEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { type LeadListItem, type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
 import { alpha, Chip, userDisplayName } from '@crm/shared/ui';
@@ -43,7 +43,7 @@ const Name = styled(Link)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
   overflow-wrap: anywhere;
-  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primary}; }
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primaryText}; }
 `;
 
 const Phone = styled.span`

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
-import { alpha, Button, Spinner } from '@crm/shared/ui';
+import { alpha, Button, readableOn, Spinner, themeTextShade } from '@crm/shared/ui';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import type { KanbanBoard } from '../hooks/use-kanban-board';
 import { columnRequest } from '../utils/column-request';
@@ -49,11 +49,13 @@ const Header = styled.header<{ $color: string }>`
   background: ${({ $color }) => alpha($color, 0.16)};
 `;
 
+// The status colour marks the header (border, tint); its title takes a shade of it readable on the column's grey and
+// the tint, and the count black or white by contrast (docs/decisions/043).
 const Title = styled.h2<{ $color: string }>`
   margin: 0;
   font-size: ${({ theme }) => theme.font.size};
   font-weight: 600;
-  color: ${({ $color }) => $color};
+  color: ${({ theme, $color }) => themeTextShade(theme, $color, 0.24)};
 `;
 
 const Count = styled.span<{ $color: string }>`
@@ -63,7 +65,7 @@ const Count = styled.span<{ $color: string }>`
   font-size: ${({ theme }) => theme.font.sizeSm};
   font-weight: 600;
   text-align: center;
-  color: #fff;
+  color: ${({ $color }) => readableOn($color)};
   background: ${({ $color }) => $color};
 `;
 

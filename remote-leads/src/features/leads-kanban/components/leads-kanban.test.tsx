@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockAnswer, type MockRequest } from '@crm/shared/testing';
 import type { LeadsFilters } from '../../../api/get-leads';

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '@crm/shared/router';
 import styled from 'styled-components';
 
 export interface IconLinkProps extends Omit<LinkProps, 'aria-label'> {

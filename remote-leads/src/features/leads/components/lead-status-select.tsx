@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import styled from 'styled-components';
-import { alpha } from '@crm/shared/ui';
+import { alpha, themeTextShade } from '@crm/shared/ui';
 import { type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
 
 export interface LeadStatusSelectProps {
@@ -17,6 +17,7 @@ export interface LeadStatusSelectProps {
   onChange: (leadId: number, statusId: number | null) => void;
 }
 
+// Tinted like the status chip, with the text in a shade of the status colour readable on the tint (docs/decisions/043).
 const Root = styled.select<{ $color: string }>`
   max-width: 12rem;
   padding: 0.125rem 0.5rem;
@@ -25,7 +26,7 @@ const Root = styled.select<{ $color: string }>`
   font: inherit;
   font-size: ${({ theme }) => theme.font.sizeSm};
   font-weight: 500;
-  color: ${({ $color }) => $color};
+  color: ${({ theme, $color }) => themeTextShade(theme, $color)};
   background: ${({ $color }) => alpha($color, 0.16)};
   cursor: pointer;
   &:hover { border-color: ${({ $color }) => alpha($color, 0.5)}; }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { useListQuery } from '@crm/shared/lists';

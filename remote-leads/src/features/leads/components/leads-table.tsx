@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { DataTable, type DataTableColumn, type RowId } from '@crm/shared/ui';
@@ -35,7 +35,7 @@ const NameLink = styled(Link)`
   color: ${({ theme }) => theme.colors.text};
   font-weight: 500;
   text-decoration: none;
-  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primary}; }
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primaryText}; }
 `;
 
 /** One server page of leads; page, size and sort are the caller's (they live in the URL). */

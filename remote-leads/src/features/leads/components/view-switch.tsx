@@ -29,7 +29,7 @@ const Option = styled.button`
   cursor: pointer;
   & + & { border-inline-start: 1px solid ${({ theme }) => theme.colors.borderStrong}; }
   &[aria-pressed='true'] {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.primaryText};
     background: ${({ theme }) => alpha(theme.colors.primary, 0.12)};
   }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: -2px; }

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { apiGet, apiSend } from '../support/api';
+import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+
+describe('global search and account sessions', () => {
+  const app = useAppAndBrowser();
+
+  it('Ctrl+K finds a lead by a phone typed in another format and opens it', async () => {
+    const context = await app.browser.newContext();
+    const page = await newPage(context);
+    await login(page, app.server.baseUrl);
+    const statuses = await apiGet<{ data: { id: number }[] }>(page, app.server.baseUrl, '/lead-status');
+    const lead = await apiSend<{ data: { id: number } }>(page, app.server.baseUrl, 'POST', '/leads', {
+      surname: 'Телефонов',
+      firstname: 'Семён',
+      patronymic: '',
+      phone: '+7 (916) 555-12-34',
+      status_id: statuses.data[0].id,
+      users: [],
+      additional_info: '',
+    });
+
+    await navigate(page, app.server.baseUrl, '/leads/list');
+    await page.getByRole('button', { name: 'Search (Ctrl+K)' }).waitFor();
+    await page.keyboard.press('Control+k');
+    const box = page.getByRole('combobox', { name: 'Search leads, documents, users and pages' });
+    await box.waitFor();
+    // Stored as +7 (916) 555-12-34; typed the way people dial it at home.
+    await box.fill('8 916 5551234');
+    const option = page.getByRole('option', { name: /Телефонов Семён/ });
+    await option.waitFor();
+    assert.equal(await option.getAttribute('aria-selected'), 'true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/build/leads/${lead.data.id}`);
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await context.close();
+  });
+
+  it('"Sign out everywhere else" ends the session of another browser', async () => {
+    const here = await app.browser.newContext();
+    const elsewhere = await app.browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' });
+    const page = await newPage(here);
+    const other = await newPage(elsewhere);
+    await login(page, app.server.baseUrl);
+    await login(other, app.server.baseUrl);
+
+    await navigate(page, app.server.baseUrl, '/pages/account-settings');
+    await page.waitForURL(/\/build\/pages\/user-profile\?tab=account/);
+    const table = page.getByRole('table');
+    await table.getByText('This device').waitFor();
+    await table.getByText('Firefox on Linux').first().waitFor();
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await page.getByText(/Your other sessions were signed out/).waitFor();
+
+    // The other browser's next request is refused and it lands on the sign-in page; this one stays signed in.
+    await navigate(other, app.server.baseUrl, '/leads/list');
+    await other.waitForURL((url) => url.pathname === '/build/login');
+    const me = await apiGet<{ userData: { email: string } }>(page, app.server.baseUrl, '/auth/me');
+    assert.ok(me.userData.email);
+    await here.close();
+    await elsewhere.close();
+  });
+});

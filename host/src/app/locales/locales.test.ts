@@ -1,0 +1,62 @@
+import { uiResources } from '@crm/shared/ui';
+import { uiAr } from '@crm/shared/ui/locales/ar';
+import { uiFr } from '@crm/shared/ui/locales/fr';
+import { ar } from './ar';
+import { en } from './en';
+import { fr } from './fr';
+import { ru } from './ru';
+
+/** Every leaf as 'group.key' → text. */
+function leaves(value: object, prefix = ''): Map<string, unknown> {
+  return new Map(
+    Object.entries(value).flatMap(([key, child]) =>
+      child !== null && typeof child === 'object' ? [...leaves(child as object, `${prefix}${key}.`)] : [[`${prefix}${key}`, child]],
+    ),
+  );
+}
+
+function missingIn(reference: object, locale: object): string[] {
+  const have = leaves(locale);
+  return [...leaves(reference).keys()].filter((key) => {
+    const text = have.get(key);
+    return typeof text !== 'string' || text.trim() === '';
+  });
+}
+
+function extraIn(reference: object, locale: object): string[] {
+  const want = leaves(reference);
+  return [...leaves(locale).keys()].filter((key) => !want.has(key));
+}
+
+const SHELL = { en, fr, ar, ru };
+
+test.each(Object.entries(SHELL))('the shell locale %s has a text for every key and no stray one', (_code, locale) => {
+  expect(missingIn(en, locale)).toEqual([]);
+  expect(extraIn(en, locale)).toEqual([]);
+});
+
+const UI = { ru: uiResources.ru.ui, en: uiResources.en.ui, fr: uiFr, ar: uiAr };
+
+test.each(Object.entries(UI))('the shared ui namespace in %s has a text for every key and no stray one', (_code, ui) => {
+  for (const other of Object.values(UI)) expect(missingIn(other, ui)).toEqual([]);
+  expect(extraIn(UI.en, ui)).toEqual([]);
+});
+
+/** Texts that read the same in every language: §8 spec texts, the product name, and interpolation-only strings. */
+const SAME_EVERYWHERE = new Set(['common.appTitle', 'layout.footer', 'misc.notAuthorizedTitle', 'misc.notFoundTitle', 'misc.serverErrorTitle', 'account.never']);
+
+/** Words spelt the same in English and that language. */
+const SAME_WORD: Record<string, string[]> = { fr: ['nav.documents', 'nav.permissions', 'notifications.title', 'nav.groupAdministration', 'layout.version', 'customizer.navigation', 'search.pages', 'search.documents', 'account.avatar'], ar: [], ru: [] };
+
+test.each(Object.entries({ fr, ar, ru }))('the shell locale %s is translated, not copied from English', (code, locale) => {
+  const english = leaves(en);
+  const copied = [...leaves(locale)]
+    .filter(([key, text]) => !SAME_EVERYWHERE.has(key) && !SAME_WORD[code].includes(key) && text === english.get(key))
+    .map(([key]) => key);
+  expect(copied).toEqual([]);
+});
+
+test('the check notices a missing key', () => {
+  const { signOut: _dropped, ...layout } = ru.layout;
+  expect(missingIn(en, { ...ru, layout })).toEqual(['layout.signOut']);
+});

@@ -1,0 +1,49 @@
+// Public Sans, self-hosted from @fontsource/public-sans (weights 300–700, upright and italic; latin and latin-ext):
+// no request leaves the site. `font-display: swap` paints at once in the fallback font; a browser downloads only
+// the files whose weight, style and characters the page uses (docs/decisions/039).
+import { createGlobalStyle } from 'styled-components';
+import latin300Normal from '@fontsource/public-sans/files/public-sans-latin-300-normal.woff2';
+import latinext300Normal from '@fontsource/public-sans/files/public-sans-latin-ext-300-normal.woff2';
+import latin300Italic from '@fontsource/public-sans/files/public-sans-latin-300-italic.woff2';
+import latinext300Italic from '@fontsource/public-sans/files/public-sans-latin-ext-300-italic.woff2';
+import latin400Normal from '@fontsource/public-sans/files/public-sans-latin-400-normal.woff2';
+import latinext400Normal from '@fontsource/public-sans/files/public-sans-latin-ext-400-normal.woff2';
+import latin400Italic from '@fontsource/public-sans/files/public-sans-latin-400-italic.woff2';
+import latinext400Italic from '@fontsource/public-sans/files/public-sans-latin-ext-400-italic.woff2';
+import latin500Normal from '@fontsource/public-sans/files/public-sans-latin-500-normal.woff2';
+import latinext500Normal from '@fontsource/public-sans/files/public-sans-latin-ext-500-normal.woff2';
+import latin500Italic from '@fontsource/public-sans/files/public-sans-latin-500-italic.woff2';
+import latinext500Italic from '@fontsource/public-sans/files/public-sans-latin-ext-500-italic.woff2';
+import latin600Normal from '@fontsource/public-sans/files/public-sans-latin-600-normal.woff2';
+import latinext600Normal from '@fontsource/public-sans/files/public-sans-latin-ext-600-normal.woff2';
+import latin600Italic from '@fontsource/public-sans/files/public-sans-latin-600-italic.woff2';
+import latinext600Italic from '@fontsource/public-sans/files/public-sans-latin-ext-600-italic.woff2';
+import latin700Normal from '@fontsource/public-sans/files/public-sans-latin-700-normal.woff2';
+import latinext700Normal from '@fontsource/public-sans/files/public-sans-latin-ext-700-normal.woff2';
+import latin700Italic from '@fontsource/public-sans/files/public-sans-latin-700-italic.woff2';
+import latinext700Italic from '@fontsource/public-sans/files/public-sans-latin-ext-700-italic.woff2';
+
+/** The subsets @fontsource ships for Public Sans (it has no Cyrillic or Arabic): latin, then latin-ext. */
+const LATIN = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+const LATIN_EXT = 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
+
+/** Weight, style, then the latin and latin-ext files of each face. */
+const FACES: readonly [weight: number, style: 'normal' | 'italic', latin: string, latinExt: string][] = [
+  [300, 'normal', latin300Normal, latinext300Normal],
+  [300, 'italic', latin300Italic, latinext300Italic],
+  [400, 'normal', latin400Normal, latinext400Normal],
+  [400, 'italic', latin400Italic, latinext400Italic],
+  [500, 'normal', latin500Normal, latinext500Normal],
+  [500, 'italic', latin500Italic, latinext500Italic],
+  [600, 'normal', latin600Normal, latinext600Normal],
+  [600, 'italic', latin600Italic, latinext600Italic],
+  [700, 'normal', latin700Normal, latinext700Normal],
+  [700, 'italic', latin700Italic, latinext700Italic],
+];
+
+const face = (weight: number, style: string, file: string, range: string) =>
+  `@font-face { font-family: 'Public Sans'; font-style: ${style}; font-weight: ${weight}; font-display: swap; src: url(${file}) format('woff2'); unicode-range: ${range}; }`;
+
+export const FontFaces = createGlobalStyle`
+  ${FACES.flatMap(([weight, style, latin, latinExt]) => [face(weight, style, latin, LATIN), face(weight, style, latinExt, LATIN_EXT)]).join('\n')}
+`;

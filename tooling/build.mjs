@@ -1,0 +1,75 @@
+// `pnpm build` and `pnpm start`'s first build: the API and the four front ends, a few at a time.
+// Each webpack build already keeps a core busy (and the minifier another), so five builds at once on a small machine
+// only fight over the cores and memory; BUILD_CONCURRENCY (default 2, see docs/decisions/037) caps how many run together.
+// Prints each build's seconds, so `bench/first-start.mjs` and a newcomer both see where the time goes.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Package name → folder. The API is first: it is quick (esbuild) and the server needs it. */
+export const BUILDS = [
+  ['@crm/api', 'api'],
+  ['@crm/host', 'host'],
+  ['@crm/remote-leads', 'remote-leads'],
+  ['@crm/remote-documents', 'remote-documents'],
+  ['@crm/remote-admin', 'remote-admin'],
+];
+
+export function buildConcurrency() {
+  const value = Number(process.env.BUILD_CONCURRENCY ?? 2);
+  return Number.isInteger(value) && value > 0 ? value : 2;
+}
+
+/** bash's `times` second line: the user and system CPU time of the build and every process it waited for. */
+const cpuSeconds = (times) =>
+  (times.split('\n')[1] ?? '')
+    .split(' ')
+    .map((t) => /^(\d+)m([\d.]+)s$/.exec(t))
+    .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
+
+function buildOne(name, dir) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    // Under bash for `times` on fd 3: CPU seconds tell a build's cost even when other work shares the cores.
+    const child = spawn('bash', ['-c', 'pnpm run build; status=$?; times >&3; exit $status'], {
+      cwd: path.join(root, dir),
+      stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+    });
+    let times = '';
+    child.stdio[3].on('data', (chunk) => (times += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      if (code === 0) {
+        console.log(`[build] ${name} built in ${seconds.toFixed(1)} s (CPU ${cpuSeconds(times).toFixed(1)} s)`);
+        resolve(seconds);
+      } else {
+        reject(new Error(`${name}: build failed (exit ${code})`));
+      }
+    });
+  });
+}
+
+/** Builds the given packages (names from BUILDS), at most `concurrency` at a time; resolves to { name: seconds }. */
+export async function buildAll(names = BUILDS.map(([name]) => name), concurrency = buildConcurrency()) {
+  const queue = BUILDS.filter(([name]) => names.includes(name));
+  const times = {};
+  const started = performance.now();
+  async function worker() {
+    for (let next = queue.shift(); next; next = queue.shift()) times[next[0]] = await buildOne(...next);
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+  console.log(`[build] ${Object.keys(times).length} builds, ${concurrency} at a time, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return times;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    await buildAll();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}
