@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LeadDetail, LeadListItem } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
@@ -12,7 +12,7 @@ const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
 
 /** Whether the viewer starred the lead of the row, as a selectable column. */
-export const isFavorite = (viewerId: number) =>
+export const isFavorite = (viewerId: number | Placeholder) =>
   sql<boolean>`exists (select 1 from ${leadFavorites} where ${leadFavorites.leadId} = ${leads.id} and ${leadFavorites.userId} = ${viewerId})`;
 
 /** The status columns a list row and a detail carry. */
@@ -68,12 +68,9 @@ export const responsibleJson = sql<Person[] | string>`coalesce((
 /** Responsible users the driver may hand back as parsed JSON or as text. */
 const parsePeople = (value: Person[] | string): Person[] => (typeof value === 'string' ? (JSON.parse(value) as Person[]) : value);
 
-/**
- * The detail of a lead already checked against the viewer's scope (or just written by them); with `scope` (the
- * viewer's condition) the check is part of the same statement, and a lead out of it is a 404.
- */
-export async function loadLeadDetail(db: Database, id: number, viewerId: number, scope?: SQL): Promise<LeadDetail> {
-  const [row] = await db
+/** The detail's statement: the lead, its status, creator, last editor and responsible users, the viewer's star. */
+function detailQuery(db: Database, id: number | Placeholder, viewerId: number | Placeholder, scope?: SQL) {
+  return db
     .select({
       lead: leads,
       status: statusColumns,
@@ -87,6 +84,31 @@ export async function loadLeadDetail(db: Database, id: number, viewerId: number,
     .leftJoin(creator, eq(creator.id, leads.createdBy))
     .leftJoin(updater, eq(updater.id, leads.updatedBy))
     .where(and(eq(leads.id, id), scope));
+}
+
+/**
+ * The detail without a scope condition (a viewer who sees every lead, and the answer of every write), built once per
+ * database (decision 036): no query building per request, and a named statement on PostgreSQL.
+ */
+const unscopedDetail = new WeakMap<Database, ReturnType<ReturnType<typeof detailQuery>['prepare']>>();
+
+/**
+ * The detail of a lead already checked against the viewer's scope (or just written by them); with `scope` (the
+ * viewer's condition) the check is part of the same statement, and a lead out of it is a 404.
+ */
+export async function loadLeadDetail(db: Database, id: number, viewerId: number, scope?: SQL): Promise<LeadDetail> {
+  let rows;
+  if (scope) {
+    rows = await detailQuery(db, id, viewerId, scope);
+  } else {
+    let prepared = unscopedDetail.get(db);
+    if (!prepared) {
+      prepared = detailQuery(db, sql.placeholder('id'), sql.placeholder('viewerId')).prepare('lead_detail');
+      unscopedDetail.set(db, prepared);
+    }
+    rows = await prepared.execute({ id, viewerId });
+  }
+  const [row] = rows;
   if (!row) throw leadNotFound();
   const item = toListItem(row, parsePeople(row.responsible));
   const person = (p: { id: number | null; first_name: string | null; name: string | null } | null) =>
