@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { LeadComment, leadCommentInputSchema } from '@crm/shared/schemas';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/errors';
 import { commentSteps } from '../db/schema/comment-steps';
 import { leadComments } from '../db/schema/lead-comments';
@@ -35,6 +35,27 @@ type CommentRow = {
   updatedAt: Date;
   step: { id: number | null; name: string | null; color: string | null } | null;
   author: { id: number | null; first_name: string | null; name: string | null } | null;
+};
+
+/** The row of `createNotifying`'s statement: the lead, the step's state and, when it was written, the comment. */
+type CreatedRow = {
+  id: number;
+  surname: string;
+  firstname: string;
+  users: number[];
+  step_found: boolean;
+  step_archived: boolean;
+  comment_id: number | null;
+  lead_id: number | null;
+  body: string | null;
+  created_ms: number | string | null;
+  updated_ms: number | string | null;
+  step_id: number | null;
+  step_name: string | null;
+  step_color: string | null;
+  author_id: number | null;
+  author_first_name: string | null;
+  author_name: string | null;
 };
 
 /** A comment as the API answers it. */
@@ -118,59 +139,55 @@ export function createLeadCommentRepository(db: Database, scope: LeadScopeHelper
   }
 
   /**
-   * A new comment, and whom it notifies (the lead's name and responsible users, ordered as the detail orders them).
-   * Four statements (decision 036): begin; the locking read that answers the 404, with the step's state and the
-   * notification's target; the comment, its history row and the answer's joins in one; commit.
+   * A new comment, and whom it notifies (the lead's name and responsible users, ordered as the detail orders them), in
+   * one statement (decision 036): the lead locked `FOR UPDATE` within the viewer's scope, the step's state, the comment
+   * (inserted only when the lead, the step and the body pass), its history row and the answer's joins. The lead's 404
+   * comes first, then the input's 422s, as before; nothing is written unless both pass.
    */
   async function createNotifying(leadId: number, input: CommentInput, viewer: LeadViewer): Promise<{ comment: LeadComment; lead: CommentTarget }> {
-    // The lead's 404 first, then the input's 422: both after the one locking read, inside the transaction.
-    return stepSafe(() =>
-      db.transaction(async (tx) => {
-        const [lead] = await tx
-          .select({
-            id: leads.id,
-            surname: leads.surname,
-            firstname: leads.firstname,
-            // Written out with the table names: in a one-table select drizzle drops them, and "id" would be the user's.
-            users: sql<number[]>`array(select lu.user_id from lead_users lu inner join users u on u.id = lu.user_id where lu.lead_id = "leads"."id" order by u.name, u.id)`,
-            stepFound: sql<boolean>`exists (select 1 from comment_steps cs where cs.id = ${input.step_id})`,
-            stepArchived: sql<boolean>`exists (select 1 from comment_steps cs where cs.id = ${input.step_id} and cs.archived_at is not null)`,
-          })
-          .from(leads)
-          .where(and(eq(leads.id, leadId), await scope.condition(viewer, tx)))
-          .limit(1)
-          .for('update', { of: leads });
-        if (!lead) throw leadNotFound();
-        const { stepId, body } = judged(input, lead.stepFound ? { archived: Boolean(lead.stepArchived) } : undefined);
-        const created = tx.$with('created').as(tx.insert(leadComments).values({ leadId, stepId, authorId: viewer.id, body }).returning());
-        const logged = tx.$with('logged').as(
-          tx.insert(leadHistory).values({
-            leadId,
-            userId: viewer.id,
-            action: 'comment_added',
-            changes: storableJson({ step_id: { from: null, to: stepId }, body: { from: null, to: body } }),
-          }),
-        );
-        const [row] = await tx
-          .with(created, logged)
-          .select({
-            id: created.id,
-            leadId: created.leadId,
-            body: created.body,
-            createdAt: created.createdAt,
-            updatedAt: created.updatedAt,
-            step: columns.step,
-            author: columns.author,
-          })
-          .from(created)
-          .leftJoin(commentSteps, eq(commentSteps.id, created.stepId))
-          .leftJoin(users, eq(users.id, created.authorId));
-        return {
-          comment: toComment(row),
-          lead: { id: lead.id, surname: lead.surname, firstname: lead.firstname, users: lead.users.map(Number) },
-        };
-      }),
+    const body = sanitizeRichText(input.body);
+    const changes = JSON.stringify(storableJson({ step_id: { from: null, to: input.step_id }, body: { from: null, to: body } }));
+    const rows = await stepSafe(async () =>
+      queryRows<CreatedRow>(
+        db,
+        sql`with target as (
+            select "leads"."id", "leads"."surname", "leads"."firstname",
+              array(select lu.user_id from lead_users lu inner join users u on u.id = lu.user_id where lu.lead_id = "leads"."id" order by u.name, u.id) as users
+            from ${leads} where ${and(eq(leads.id, leadId), await scope.condition(viewer))} limit 1 for update of "leads"
+          ), step as (
+            select cs.id, cs.archived_at from ${commentSteps} cs where cs.id = ${input.step_id}::int
+          ), created as (
+            insert into ${leadComments} (lead_id, step_id, author_id, body)
+            select target.id, ${input.step_id}::int, ${viewer.id}::int, ${body}::text from target
+            where ${body !== ''}::boolean and exists (select 1 from step where step.archived_at is null)
+            returning id, lead_id, step_id, author_id, body, created_at, updated_at
+          ), logged as (
+            insert into ${leadHistory} (lead_id, user_id, action, changes)
+            select c.lead_id, ${viewer.id}::int, 'comment_added', ${changes}::jsonb from created c
+          )
+          select t.id, t.surname, t.firstname, t.users,
+            exists (select 1 from step) as step_found, exists (select 1 from step where step.archived_at is not null) as step_archived,
+            c.id as comment_id, c.lead_id, c.body,
+            floor(extract(epoch from c.created_at) * 1000)::float8 as created_ms, floor(extract(epoch from c.updated_at) * 1000)::float8 as updated_ms,
+            s.id as step_id, s.name as step_name, s.color as step_color, a.id as author_id, a.first_name as author_first_name, a.name as author_name
+          from target t left join created c on true
+            left join ${commentSteps} s on s.id = c.step_id left join ${users} a on a.id = c.author_id`,
+      ),
     );
+    const [row] = rows;
+    if (!row) throw leadNotFound();
+    judged(input, row.step_found ? { archived: Boolean(row.step_archived) } : undefined);
+    if (row.comment_id === null) throw new Error('The comment was not written although its lead, step and body passed');
+    const comment = toComment({
+      id: row.comment_id,
+      leadId: row.lead_id!,
+      body: row.body!,
+      createdAt: new Date(Number(row.created_ms)),
+      updatedAt: new Date(Number(row.updated_ms)),
+      step: { id: row.step_id, name: row.step_name, color: row.step_color },
+      author: { id: row.author_id, first_name: row.author_first_name, name: row.author_name },
+    });
+    return { comment, lead: { id: row.id, surname: row.surname, firstname: row.firstname, users: row.users.map(Number) } };
   }
 
   return {
