@@ -4,6 +4,7 @@
 // `--engine=pglite` runs it on PGlite instead.
 // Usage: pnpm --filter @crm/bench bench:throughput [-- --users=200 --duration=60 --leads=20000 --role=Admin|Manager|Operator --engine=pglite --statements --statement-times]
 // Profile the server: node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx throughput.mjs -- --duration=20
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { benchEngines, option, startBenchApp } from './lib/bench-app.mjs';
@@ -82,6 +83,58 @@ function countStatements(connection) {
   return counter;
 }
 
+/** CPU time (user + system, ms) of a process or thread from its /proc stat line; undefined once it is gone. */
+function cpuMs(statPath) {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU spent by the server (its main thread, where every request runs; the simulated users run in another thread)
+ * and by the PostgreSQL backends serving the bench's database (found by their process titles), sampled over the run.
+ * CPU per request is steadier than requests/s on a shared machine: it does not depend on the share of the cores the
+ * run gets.
+ */
+function cpuMeter(databaseName) {
+  const mainThread = `/proc/self/task/${process.pid}/stat`;
+  const backends = new Map(); // pid → { first, last }
+  const sample = () => {
+    if (!databaseName) return;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let title;
+      try {
+        title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!title.startsWith('postgres: ') || !title.includes(` ${databaseName} `)) continue;
+      const ms = cpuMs(`/proc/${pid}/stat`);
+      if (ms === undefined) continue;
+      const seen = backends.get(pid);
+      if (seen) seen.last = ms;
+      else backends.set(pid, { first: backends.started ? 0 : ms, last: ms });
+    }
+  };
+  const server = cpuMs(mainThread);
+  sample();
+  backends.started = true;
+  return {
+    sample,
+    read() {
+      sample();
+      let database = 0;
+      for (const { first, last } of backends.values()) database += last - first;
+      return { server: cpuMs(mainThread) - server, database: databaseName ? database : undefined };
+    },
+  };
+}
+
 const bench = await startBenchApp(engine, { LOG_LEVEL: 'warn' });
 try {
   const seeded = await seedLeads(bench, { leads: LEADS, users: USERS, role: ROLE });
@@ -122,8 +175,16 @@ try {
     console.log(`Statements per request (one loop): ${counts.join(', ')}`);
   }
   counter.count = 0;
+  const databaseName = bench.connection.driver === 'postgres' ? new URL(bench.connection.pool.options.connectionString).pathname.slice(1) : undefined;
+  const cpu = cpuMeter(databaseName);
   const loadSamples = [];
-  const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]), 5_000);
+  const sampler = setInterval(() => {
+    loadSamples.push(os.loadavg()[0]);
+    cpu.sample();
+  }, 5_000);
+  // Read at the end of the window, as the requests are counted (the loops still under way finish after it).
+  let used;
+  const windowEnd = setTimeout(() => (used = cpu.read()), DURATION * 1000);
   const result = await new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./lib/throughput-client.mjs', import.meta.url), {
       workerData: {
@@ -141,6 +202,8 @@ try {
   });
   clearInterval(sampler);
   const statements = counter.count;
+  clearTimeout(windowEnd);
+  used ??= cpu.read();
 
   const all = Object.values(result.steps).flatMap((s) => s.times).sort((a, b) => a - b);
   const total = all.length;
@@ -159,6 +222,12 @@ try {
   console.log(
     `→ ${(total / result.seconds).toFixed(1)} requests/s, ${result.loops} loops, ${(statements / total).toFixed(1)} statements/request; ` +
       `load (1 min) during the run: ${loadSamples.map((l) => l.toFixed(1)).join(' ')}; ${loadAverage()} after`,
+  );
+  const perRequest = (ms) => (ms / total).toFixed(2);
+  console.log(
+    `→ CPU per request: server (main thread) ${perRequest(used.server)} ms` +
+      (used.database === undefined ? '' : `, PostgreSQL backends ${perRequest(used.database)} ms, together ${perRequest(used.server + used.database)} ms`) +
+      ` (${(used.server / 1000).toFixed(1)} s and ${((used.database ?? 0) / 1000).toFixed(1)} s over the run)`,
   );
   if (TIMES) {
     const rows = [...counter.times].sort((a, b) => b[1].ms - a[1].ms);

@@ -7,7 +7,7 @@ import { leads } from '../db/schema/leads';
 import { storableJson } from '../db/storable-json';
 import { validationFailed } from '../errors/app-error';
 import { type LeadFields, type ParsedLeadInput, prepareLeadFields, VERSION_REQUIRED } from '../lib/lead-fields';
-import { loadLeadDetail } from './lead/lead-detail';
+import { loadLeadDetail, savedDetail, toLeadDetail } from './lead/lead-detail';
 import { diffFields, recordHistory } from './lead/lead-history-entries';
 import { requireStatus, requireUser, versionConflict, withReferences } from './lead/lead-integrity';
 import { insertLeadUsers, responsibleIds, setLeadUsers, touched } from './lead/lead-rows';
@@ -76,7 +76,7 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
         if (input.version === undefined) throw validationFailed({ version: [VERSION_REQUIRED] });
         return { expected: input.version, fields: storedFields(input) };
       };
-      await withReferences(db, input.status_id, input.users, () =>
+      return withReferences(db, input.status_id, input.users, () =>
         db.transaction(async (tx) => {
           // The lead, locked, with its responsible users (sorted, as history compares them): one statement.
           const [current] = await tx
@@ -91,7 +91,8 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
           const before = historyFields(current.lead, current.users.map(Number));
           if (before.users.join() !== fields.users.join()) await setLeadUsers(tx, [id], fields.users);
           const changes = diffFields(before, historyFields({ ...fields }, fields.users));
-          // The row's UPDATE … WHERE version = ? and its history row in one statement (decision 036).
+          // The row's UPDATE … WHERE version = ?, its history row and the answer (the saved detail) in one statement
+          // (decision 036).
           const saved = tx.$with('saved').as(
             tx
               .update(leads)
@@ -106,16 +107,16 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
                 ...touched(viewer.id),
               })
               .where(and(eq(leads.id, id), eq(leads.version, expected)))
-              .returning({ id: leads.id }),
+              .returning(),
           );
           const logged = tx
             .$with('logged')
             .as(tx.insert(leadHistory).values({ leadId: id, userId: viewer.id, action: 'updated', changes: storableJson(changes) }));
-          const written = await (Object.keys(changes).length > 0 ? tx.with(saved, logged) : tx.with(saved)).select({ id: saved.id }).from(saved);
-          if (written.length === 0) throw await versionConflict(tx, id);
+          const [row] = await savedDetail(Object.keys(changes).length > 0 ? tx.with(saved, logged) : tx.with(saved), saved, viewer.id);
+          if (!row) throw await versionConflict(tx, id);
+          return toLeadDetail(row);
         }),
       );
-      return loadLeadDetail(db, id, viewer.id);
     },
 
     async delete(id: number, viewer: LeadViewer): Promise<void> {

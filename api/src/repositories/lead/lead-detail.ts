@@ -1,5 +1,5 @@
 import { and, eq, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { LeadDetail, LeadListItem } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
 import { leadFavorites } from '../../db/schema/lead-favorites';
@@ -110,8 +110,54 @@ export async function loadLeadDetail(db: Database, id: number, viewerId: number,
   }
   const [row] = rows;
   if (!row) throw leadNotFound();
+  return toLeadDetail(row);
+}
+
+type PersonColumns = { id: number | null; first_name: string | null; name: string | null } | null;
+
+/** A detail row (the lead, its status, star, responsible users, creator and last editor) as the API answers it. */
+export function toLeadDetail(row: LeadListRow & { responsible: Person[] | string; creator: PersonColumns; updater: PersonColumns }): LeadDetail {
   const item = toListItem(row, parsePeople(row.responsible));
-  const person = (p: { id: number | null; first_name: string | null; name: string | null } | null) =>
-    p && p.id !== null ? (p as { id: number; first_name: string; name: string }) : null;
+  const person = (p: PersonColumns) => (p && p.id !== null ? (p as { id: number; first_name: string; name: string }) : null);
   return { ...item, creator: person(row.creator), updated_by: person(row.updater) };
+}
+
+/**
+ * The detail's columns over the rows a statement's `WITH saved AS (UPDATE leads … RETURNING *)` hands back: the
+ * answer of a save read in the save's own statement (decision 036). Joins the same tables as `detailQuery`.
+ */
+export function savedDetail(tx: Pick<ReturnType<Database['with']>, 'select'>, saved: WithSubqueryWithSelection<typeof leads._.columns, 'saved'>, viewerId: number) {
+  const lead = {
+    id: saved.id,
+    surname: saved.surname,
+    firstname: saved.firstname,
+    patronymic: saved.patronymic,
+    phone: saved.phone,
+    phoneNormalized: saved.phoneNormalized,
+    statusId: saved.statusId,
+    additionalInfo: saved.additionalInfo,
+    searchText: saved.searchText,
+    createdBy: saved.createdBy,
+    updatedBy: saved.updatedBy,
+    createdAt: saved.createdAt,
+    updatedAt: saved.updatedAt,
+    version: saved.version,
+  };
+  return tx
+    .select({
+      lead,
+      status: statusColumns,
+      isFavorite: sql<boolean>`exists (select 1 from lead_favorites f where f.lead_id = "saved"."id" and f.user_id = ${viewerId})`,
+      creator: { id: creator.id, first_name: creator.firstName, name: creator.name },
+      updater: { id: updater.id, first_name: updater.firstName, name: updater.name },
+      responsible: sql<Person[] | string>`coalesce((
+        select json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'name', u.name) order by u.name, u.id)
+        from lead_users lu inner join users u on u.id = lu.user_id
+        where lu.lead_id = "saved"."id"
+      ), '[]')`,
+    })
+    .from(saved)
+    .leftJoin(leadStatuses, eq(leadStatuses.id, saved.statusId))
+    .leftJoin(creator, eq(creator.id, saved.createdBy))
+    .leftJoin(updater, eq(updater.id, saved.updatedBy));
 }
