@@ -2,8 +2,9 @@
 // list, open a lead, save it over the version it read, comment on it. Prints requests/s and p50/p95/p99 (overall and
 // per step), the statements per request and the load average. PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL);
 // `--engine=pglite` runs it on PGlite instead.
-// Usage: pnpm --filter @crm/bench bench:throughput [-- --users=200 --duration=60 --leads=20000 --role=Admin|Manager|Operator --engine=pglite --statements]
+// Usage: pnpm --filter @crm/bench bench:throughput [-- --users=200 --duration=60 --leads=20000 --role=Admin|Manager|Operator --engine=pglite --statements --statement-times]
 // Profile the server: node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx throughput.mjs -- --duration=20
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { benchEngines, option, startBenchApp } from './lib/bench-app.mjs';
@@ -15,6 +16,7 @@ const LEADS = option('leads', 20_000);
 const textOption = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROLE = textOption('role', 'Admin');
 const ENGINE = textOption('engine', 'postgres');
+const TIMES = process.argv.includes('--statement-times');
 
 const engine = benchEngines().find((e) => e.kind === ENGINE);
 if (!engine) {
@@ -25,28 +27,48 @@ if (!engine) {
 /** Counts every statement sent to the database, on either driver. */
 function countStatements(connection) {
   /** `texts`, when set, collects each statement's first 100 characters. */
-  const counter = { count: 0, texts: undefined };
-  const note = (args) => {
+  const counter = { count: 0, texts: undefined, times: new Map() };
+  const note = (args, pending) => {
     counter.count++;
-    counter.texts?.push(String(typeof args[0] === 'string' ? args[0] : args[0]?.text).replace(/\s+/g, ' ').slice(0, 100));
+    const text = String(typeof args[0] === 'string' ? args[0] : args[0]?.text).replace(/\s+/g, ' ');
+    counter.texts?.push(text.slice(0, 100));
+    // `--statement-times`: the time from sending each statement to its answer, summed per statement text.
+    if (!TIMES || !pending?.then) return pending;
+    const started = performance.now();
+    const done = () => {
+      const key = text.slice(0, 90);
+      const entry = counter.times.get(key) ?? { count: 0, ms: 0 };
+      entry.count++;
+      entry.ms += performance.now() - started;
+      counter.times.set(key, entry);
+    };
+    pending.then(done, done);
+    return pending;
   };
   const wrap = (client) => {
     if (client.__counted) return;
     client.__counted = true;
     const query = client.query.bind(client);
     client.query = (...args) => {
-      note(args);
-      return query(...args);
+      // pool.query hands the client a callback; a checked-out client (transactions) is called for a promise.
+      const callback = args.at(-1);
+      if (TIMES && typeof callback === 'function') {
+        let finish;
+        note(args, new Promise((resolve) => (finish = resolve)));
+        args[args.length - 1] = (...result) => {
+          finish();
+          return callback(...result);
+        };
+        return query(...args);
+      }
+      return note(args, query(...args));
     };
   };
   if (connection.driver === 'pglite') {
     // drizzle's PGlite session calls client.query, and its transactions client.transaction(tx => tx.query(...)).
     const { client } = connection;
     const query = client.query.bind(client);
-    client.query = (...args) => {
-      note(args);
-      return query(...args);
-    };
+    client.query = (...args) => note(args, query(...args));
     const transaction = client.transaction.bind(client);
     client.transaction = (fn) =>
       transaction((tx) => {
@@ -59,6 +81,58 @@ function countStatements(connection) {
     connection.pool.on('connect', wrap);
   }
   return counter;
+}
+
+/** CPU time (user + system, ms) of a process or thread from its /proc stat line; undefined once it is gone. */
+function cpuMs(statPath) {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU spent by the server (its main thread, where every request runs; the simulated users run in another thread)
+ * and by the PostgreSQL backends serving the bench's database (found by their process titles), sampled over the run.
+ * CPU per request is steadier than requests/s on a shared machine: it does not depend on the share of the cores the
+ * run gets.
+ */
+function cpuMeter(databaseName) {
+  const mainThread = `/proc/self/task/${process.pid}/stat`;
+  const backends = new Map(); // pid → { first, last }
+  const sample = () => {
+    if (!databaseName) return;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let title;
+      try {
+        title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      if (!title.startsWith('postgres: ') || !title.includes(` ${databaseName} `)) continue;
+      const ms = cpuMs(`/proc/${pid}/stat`);
+      if (ms === undefined) continue;
+      const seen = backends.get(pid);
+      if (seen) seen.last = ms;
+      else backends.set(pid, { first: backends.started ? 0 : ms, last: ms });
+    }
+  };
+  const server = cpuMs(mainThread);
+  sample();
+  backends.started = true;
+  return {
+    sample,
+    read() {
+      sample();
+      let database = 0;
+      for (const { first, last } of backends.values()) database += last - first;
+      return { server: cpuMs(mainThread) - server, database: databaseName ? database : undefined };
+    },
+  };
 }
 
 const bench = await startBenchApp(engine, { LOG_LEVEL: 'warn' });
@@ -101,8 +175,16 @@ try {
     console.log(`Statements per request (one loop): ${counts.join(', ')}`);
   }
   counter.count = 0;
+  const databaseName = bench.connection.driver === 'postgres' ? new URL(bench.connection.pool.options.connectionString).pathname.slice(1) : undefined;
+  const cpu = cpuMeter(databaseName);
   const loadSamples = [];
-  const sampler = setInterval(() => loadSamples.push(os.loadavg()[0]), 5_000);
+  const sampler = setInterval(() => {
+    loadSamples.push(os.loadavg()[0]);
+    cpu.sample();
+  }, 5_000);
+  // Read at the end of the window, as the requests are counted (the loops still under way finish after it).
+  let used;
+  const windowEnd = setTimeout(() => (used = cpu.read()), DURATION * 1000);
   const result = await new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./lib/throughput-client.mjs', import.meta.url), {
       workerData: {
@@ -120,6 +202,8 @@ try {
   });
   clearInterval(sampler);
   const statements = counter.count;
+  clearTimeout(windowEnd);
+  used ??= cpu.read();
 
   const all = Object.values(result.steps).flatMap((s) => s.times).sort((a, b) => a - b);
   const total = all.length;
@@ -139,6 +223,20 @@ try {
     `→ ${(total / result.seconds).toFixed(1)} requests/s, ${result.loops} loops, ${(statements / total).toFixed(1)} statements/request; ` +
       `load (1 min) during the run: ${loadSamples.map((l) => l.toFixed(1)).join(' ')}; ${loadAverage()} after`,
   );
+  const perRequest = (ms) => (ms / total).toFixed(2);
+  console.log(
+    `→ CPU per request: server (main thread) ${perRequest(used.server)} ms` +
+      (used.database === undefined ? '' : `, PostgreSQL backends ${perRequest(used.database)} ms, together ${perRequest(used.server + used.database)} ms`) +
+      ` (${(used.server / 1000).toFixed(1)} s and ${((used.database ?? 0) / 1000).toFixed(1)} s over the run)`,
+  );
+  if (TIMES) {
+    const rows = [...counter.times].sort((a, b) => b[1].ms - a[1].ms);
+    const sum = rows.reduce((t, [, e]) => t + e.ms, 0);
+    console.log('Statement time (sent → answered, summed over the run; includes waiting for the event loop):');
+    for (const [text, e] of rows.slice(0, 15)) {
+      console.log(`  ${((100 * e.ms) / sum).toFixed(1).padStart(5)}% ${String(e.count).padStart(7)}× ${(e.ms / e.count).toFixed(2).padStart(8)} ms  ${text}`);
+    }
+  }
   if (result.errors.length) console.log(`errors (first 5): ${result.errors.slice(0, 5).join(' | ')}`);
 } finally {
   await bench.close();

@@ -49,6 +49,38 @@ const roleRules = sql<AbilityRule[] | string>`coalesce((
 ), '[]')`;
 
 export function createAuthRepository(db: Database) {
+  /**
+   * Every authenticated request's statement, built once (decision 036): drizzle does not rebuild it per request, and on
+   * PostgreSQL it is a named statement, parsed and planned once per connection.
+   */
+  const tokenOwner = db
+    .select({
+      tokenId: accessTokens.id,
+      lastUsedAt: accessTokens.lastUsedAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        name: users.name,
+        avatar: users.avatar,
+      },
+      role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
+      rules: roleRules,
+    })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_token_owner');
+
   return {
     /** Issues a bearer token; only its hash is stored. */
     async createAccessToken(userId: number, ttlHours: number, client: TokenClient = {}): Promise<string> {
@@ -66,25 +98,8 @@ export function createAuthRepository(db: Database) {
     /** The owner of a token that is neither revoked nor expired, if that user is active. */
     async findTokenOwner(token: string): Promise<TokenOwner | undefined> {
       const now = new Date();
-      const [row] = await db
-        .select({
-          tokenId: accessTokens.id,
-          lastUsedAt: accessTokens.lastUsedAt,
-          user: {
-            id: users.id,
-            email: users.email,
-            firstName: users.firstName,
-            name: users.name,
-            avatar: users.avatar,
-          },
-          role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
-          rules: roleRules,
-        })
-        .from(accessTokens)
-        .innerJoin(users, eq(users.id, accessTokens.userId))
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now), eq(users.active, true)))
-        .limit(1);
+      // A placeholder is sent as given (no column mapping): the time as ISO text, as drizzle maps a timestamp.
+      const [row] = await tokenOwner.execute({ tokenHash: hashToken(token), now: now.toISOString() });
       if (!row) return undefined;
       // Written at most every LAST_USED_RESOLUTION_MS: a fresh reading needs no statement at all.
       const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);

@@ -1,15 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LeadDetail } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leadFavorites } from '../db/schema/lead-favorites';
+import { leadHistory } from '../db/schema/lead-history';
 import { leads } from '../db/schema/leads';
+import { storableJson } from '../db/storable-json';
 import { validationFailed } from '../errors/app-error';
 import { type LeadFields, type ParsedLeadInput, prepareLeadFields, VERSION_REQUIRED } from '../lib/lead-fields';
-import { loadLeadDetail } from './lead/lead-detail';
+import { loadLeadDetail, savedDetail, toLeadDetail } from './lead/lead-detail';
 import { diffFields, recordHistory } from './lead/lead-history-entries';
 import { requireStatus, requireUser, versionConflict, withReferences } from './lead/lead-integrity';
 import { insertLeadUsers, responsibleIds, setLeadUsers, touched } from './lead/lead-rows';
-import { createLeadScope, type LeadRow, type LeadScopeHelper, type LeadViewer } from './lead-scope';
+import { createLeadScope, leadNotFound, type LeadRow, type LeadScopeHelper, type LeadViewer } from './lead-scope';
 
 /** The fields history compares, named as the API names them. */
 function historyFields(lead: Pick<LeadRow, 'surname' | 'firstname' | 'patronymic' | 'phone' | 'statusId' | 'additionalInfo'>, userIds: number[]) {
@@ -74,33 +76,47 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
         if (input.version === undefined) throw validationFailed({ version: [VERSION_REQUIRED] });
         return { expected: input.version, fields: storedFields(input) };
       };
-      await withReferences(db, input.status_id, input.users, () =>
+      return withReferences(db, input.status_id, input.users, () =>
         db.transaction(async (tx) => {
-          const current = await scope.findVisible(id, viewer, tx, { lock: true });
+          // The lead, locked, with its responsible users (sorted, as history compares them): one statement.
+          const [current] = await tx
+            .select({ lead: leads, users: sql<number[]>`array(select lu.user_id from lead_users lu where lu.lead_id = "leads"."id" order by lu.user_id)` })
+            .from(leads)
+            .where(and(eq(leads.id, id), await scope.condition(viewer, tx)))
+            .limit(1)
+            .for('update', { of: leads });
+          if (!current) throw leadNotFound();
           const { expected, fields } = prepared();
-          if (current.version !== expected) throw await versionConflict(tx, id);
-          const before = historyFields(current, (await responsibleIds(tx, [id])).get(id) ?? []);
-          const saved = await tx
-            .update(leads)
-            .set({
-              surname: fields.surname,
-              firstname: fields.firstname,
-              patronymic: fields.patronymic,
-              phone: fields.phone,
-              phoneNormalized: fields.phoneNormalized,
-              statusId: fields.statusId,
-              additionalInfo: fields.additionalInfo,
-              ...touched(viewer.id),
-            })
-            .where(and(eq(leads.id, id), eq(leads.version, expected)))
-            .returning({ id: leads.id });
-          if (saved.length === 0) throw await versionConflict(tx, id);
+          if (current.lead.version !== expected) throw await versionConflict(tx, id);
+          const before = historyFields(current.lead, current.users.map(Number));
           if (before.users.join() !== fields.users.join()) await setLeadUsers(tx, [id], fields.users);
           const changes = diffFields(before, historyFields({ ...fields }, fields.users));
-          if (Object.keys(changes).length > 0) await recordHistory(tx, [{ leadId: id, userId: viewer.id, action: 'updated', changes }]);
+          // The row's UPDATE … WHERE version = ?, its history row and the answer (the saved detail) in one statement
+          // (decision 036).
+          const saved = tx.$with('saved').as(
+            tx
+              .update(leads)
+              .set({
+                surname: fields.surname,
+                firstname: fields.firstname,
+                patronymic: fields.patronymic,
+                phone: fields.phone,
+                phoneNormalized: fields.phoneNormalized,
+                statusId: fields.statusId,
+                additionalInfo: fields.additionalInfo,
+                ...touched(viewer.id),
+              })
+              .where(and(eq(leads.id, id), eq(leads.version, expected)))
+              .returning(),
+          );
+          const logged = tx
+            .$with('logged')
+            .as(tx.insert(leadHistory).values({ leadId: id, userId: viewer.id, action: 'updated', changes: storableJson(changes) }));
+          const [row] = await savedDetail(Object.keys(changes).length > 0 ? tx.with(saved, logged) : tx.with(saved), saved, viewer.id);
+          if (!row) throw await versionConflict(tx, id);
+          return toLeadDetail(row);
         }),
       );
-      return loadLeadDetail(db, id, viewer.id);
     },
 
     async delete(id: number, viewer: LeadViewer): Promise<void> {

@@ -6,7 +6,7 @@ import { leads } from '../db/schema/leads';
 import { afterCursor, decodeLeadCursor, encodeLeadCursor } from './lead/lead-cursor';
 import { isFavorite, loadLeadDetail, responsibleJson, statusColumns, toListItems } from './lead/lead-detail';
 import { leadFilterCondition, type LeadListFilters } from './lead/lead-list-filters';
-import { createLeadScope, leadNotFound, type LeadScopeHelper, type LeadViewer } from './lead-scope';
+import { createLeadScope, type LeadScopeHelper, type LeadViewer } from './lead-scope';
 
 export interface LeadListParams extends LeadListFilters {
   page: number;
@@ -158,25 +158,6 @@ export function createLeadQueryRepository(
     /** The lead with everything the page shows, in one statement with the scope check (404 out of scope). */
     async detail(id: number, viewer: LeadViewer): Promise<LeadDetail> {
       return loadLeadDetail(db, id, viewer.id, await scope.condition(viewer));
-    },
-
-    /**
-     * Whom a change of the lead notifies and how it is named: its name and responsible users (ordered as the detail
-     * orders them), one statement; 404 out of the viewer's scope.
-     */
-    async notifyTarget(id: number, viewer: LeadViewer): Promise<{ id: number; surname: string; firstname: string; users: number[] }> {
-      const [row] = await db
-        .select({
-          id: leads.id,
-          surname: leads.surname,
-          firstname: leads.firstname,
-          // Written out with the table names: in a one-table select drizzle drops them, and "id" would be the user's.
-          users: sql<number[]>`array(select lu.user_id from lead_users lu inner join users u on u.id = lu.user_id where lu.lead_id = "leads"."id" order by u.name, u.id)`,
-        })
-        .from(leads)
-        .where(and(eq(leads.id, id), await scope.condition(viewer)));
-      if (!row) throw leadNotFound();
-      return { ...row, users: row.users.map(Number) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { statusErrors, userErrors } from './lead/lead-integrity';
+import { formReferenceErrors, statusErrors, userErrors } from './lead/lead-integrity';
 
 /**
  * Whether the records a lead form names exist, for the routes' field checks: they answer every failing field of a
@@ -15,6 +15,9 @@ export function createLeadReferenceRepository(db: Database) {
      * not already responsible for `keepOfLead` (the lead being edited).
      */
     userErrors: (userIds: number[], keepOfLead?: number) => userErrors(db, userIds, keepOfLead),
+    /** Both checks in one statement; a field left undefined is not checked. */
+    formErrors: (statusId: number | undefined, userIds: number[] | undefined, keepOfLead?: number) =>
+      formReferenceErrors(db, statusId, userIds, keepOfLead),
   };
 }
 

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../../db/errors';
 import { leadStatuses } from '../../db/schema/lead-statuses';
 import { leadUsers } from '../../db/schema/lead-users';
@@ -32,6 +32,42 @@ export async function userErrors(db: Database, userIds: number[], keepOfLead?: n
     if (kept.length === inactive.length) return undefined;
   }
   return [USER_INACTIVE];
+}
+
+/** What `formReferenceErrors` answers: each field's messages, or undefined when it passes or was not asked. */
+export interface FormReferenceErrors {
+  status?: string[];
+  users?: string[];
+}
+
+/**
+ * `statusErrors` and `userErrors` in one statement (decision 036: the lead form's two lookups, one round trip). An
+ * undefined status or user list is not checked.
+ */
+export async function formReferenceErrors(
+  db: Database,
+  statusId: number | undefined,
+  userIds: number[] | undefined,
+  keepOfLead?: number,
+): Promise<FormReferenceErrors> {
+  if (statusId === undefined && (userIds === undefined || userIds.length === 0)) return {};
+  const kept = keepOfLead === undefined ? sql`false` : sql`exists (select 1 from ${leadUsers} lu where lu.lead_id = ${keepOfLead} and lu.user_id = u.id)`;
+  type Person = { id: number; active: boolean; kept: boolean };
+  const [row] = await queryRows<{ status_found: boolean | null; people: Person[] | string }>(
+    db,
+    sql`select
+      ${statusId === undefined ? sql`null::boolean` : sql`exists (select 1 from ${leadStatuses} s where s.id = ${statusId})`} as status_found,
+      coalesce((select json_agg(json_build_object('id', u.id, 'active', u.active, 'kept', ${kept}))
+        from ${users} u where u.id = any(${sql.param(userIds ?? [])}::int[])), '[]') as people`,
+  );
+  const errors: FormReferenceErrors = {};
+  if (statusId !== undefined && !row.status_found) errors.status = [STATUS_NOT_FOUND];
+  if (userIds !== undefined && userIds.length > 0) {
+    const found = typeof row.people === 'string' ? (JSON.parse(row.people) as Person[]) : row.people;
+    if (found.length !== new Set(userIds).size) errors.users = [USER_NOT_FOUND];
+    else if (found.some((u) => !u.active && !(keepOfLead !== undefined && u.kept))) errors.users = [USER_INACTIVE];
+  }
+  return errors;
 }
 
 /** 422 for a status or users that do not exist. */

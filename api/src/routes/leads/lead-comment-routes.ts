@@ -43,10 +43,10 @@ export const leadCommentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = leadViewer(request);
-      const data = await app.leadCommentRepository.create(request.params.id, request.body, viewer);
+      // The comment and whom it notifies, read under the lead's lock (decision 036: no second read of the lead).
+      const { comment: data, lead } = await app.leadCommentRepository.createNotifying(request.params.id, request.body, viewer);
       const by = changedBy(request);
       void app.broadcasts.leads('comment-added', [request.params.id], { by });
-      const lead = await app.leadQueryRepository.notifyTarget(request.params.id, viewer);
       await app.broadcasts.notify(
         lead.users.filter((id) => id !== by.id),
         { type: 'lead-comment', title: 'Новый комментарий к лиду', body: `${leadName(lead)} — ${by.name}`, link: `/leads/${lead.id}` },
