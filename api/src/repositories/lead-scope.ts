@@ -27,6 +27,17 @@ export function assignedTo(db: Database, userIds: number[] | number): SQL {
   );
 }
 
+/**
+ * The leads created by or assigned to one of `userIds`: the rule of the own and team scopes (`undefined`: every lead).
+ * The list's count takes the two halves apart (lead-count.ts), so both must stay this OR.
+ */
+export function scopeCondition(db: Database, userIds: number[] | undefined): SQL | undefined {
+  if (userIds === undefined) return undefined;
+  return userIds.length === 1
+    ? or(eq(leads.createdBy, userIds[0]), assignedTo(db, userIds[0]))
+    : or(inArray(leads.createdBy, userIds), assignedTo(db, userIds));
+}
+
 /** The visibility rule (all | team | own) as SQL, and the one lookup every per-lead call goes through. */
 export function createLeadScope(db: Database) {
   /** The viewer plus everyone sharing a team with them. */
@@ -41,20 +52,24 @@ export function createLeadScope(db: Database) {
    * PGlite has one connection, so a query on `db` there would wait for the transaction forever.
    */
   async function condition(viewer: LeadViewer, tx: Database = db): Promise<SQL | undefined> {
+    return scopeCondition(db, await scopeUsers(viewer, tx));
+  }
+
+  /** Whose leads (created or assigned) the viewer sees: undefined for every lead, else the viewer or their teammates. */
+  async function scopeUsers(viewer: LeadViewer, tx: Database = db): Promise<number[] | undefined> {
     switch (viewer.leadScope) {
       case 'all':
         return undefined;
       case 'own':
-        return or(eq(leads.createdBy, viewer.id), assignedTo(db, viewer.id));
-      case 'team': {
-        const ids = await teammateIds(viewer.id, tx);
-        return or(inArray(leads.createdBy, ids), assignedTo(db, ids));
-      }
+        return [viewer.id];
+      case 'team':
+        return teammateIds(viewer.id, tx);
     }
   }
 
   return {
     condition,
+    scopeUsers,
 
     /**
      * The lead if the viewer may see it, else 404. Inside a transaction pass `tx`: the row is then locked until it
