@@ -10,7 +10,9 @@ import { createLeadQueryRepository } from '../api/src/repositories/lead-query-re
 import { createLeadScope } from '../api/src/repositories/lead-scope.ts';
 import { refreshLeadStatistics } from '../api/src/repositories/lead-statistics.ts';
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
-import { loadAverage, percentile, seedLeads } from './lib/lead-data.mjs';
+import { BENCH_PASSWORD, loadAverage, percentile, seedLeads } from './lib/lead-data.mjs';
+import { roleIdsByName } from '../api/src/db/seed.ts';
+import { hashPassword } from '../api/src/lib/password.ts';
 
 const LEADS = option('leads', 100_000);
 const REQUESTS = option('requests', 50);
@@ -66,6 +68,12 @@ for (const engine of benchEngines()) {
     const before = createLeadQueryRepository(db, { scope: createLeadScope(db), countFrom: 'leads' });
     const operatorLogin = await bench.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'op0@bench.local', password: 'bench-password-1' } });
     const operatorHeaders = { authorization: `Bearer ${operatorLogin.json().accessToken}` };
+    // An Operator responsible for 100 of the leads (0.1%): the own scope's OR then walks most of the sort index.
+    const fewId = await bench.app.userRepository.create({ email: 'few@bench.local', passwordHash: await hashPassword(BENCH_PASSWORD), firstName: 'Мало', name: 'Мало Лидов', roleId: (await roleIdsByName(db, ['Operator'])).Operator });
+    await bench.raw('insert into lead_users (lead_id, user_id) select id, $1 from leads where id % 1000 = 7', [fewId]);
+    await bench.raw('analyze lead_users');
+    const fewLogin = await bench.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'few@bench.local', password: BENCH_PASSWORD } });
+    const fewHeaders = { authorization: `Bearer ${fewLogin.json().accessToken}` };
 
     // Page 2000 reached the keyset way: the cursor page 1999 answered with.
     const page1999 = await bench.app.inject({ method: 'GET', url: '/api/leads?page=1999&cursors=1', headers: bench.headers });
@@ -80,6 +88,7 @@ for (const engine of benchEngines()) {
       { name: 'favourites', query: '?favorite=1' },
       { name: 'sort by surname', query: '?sort=surname' },
       { name: 'Operator (own scope)', query: '', headers: operatorHeaders },
+      { name: 'Operator, 100 leads', query: '', headers: fewHeaders },
     ];
 
     const get = (shape, repository = current) => {

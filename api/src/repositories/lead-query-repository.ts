@@ -28,6 +28,13 @@ export const DEFAULT_COUNT_CAP = 10_000;
  */
 export const DEFAULT_EXACT_COUNT_LIMIT = DEFAULT_COUNT_CAP;
 
+/**
+ * Below this many matches an own- or team-scoped page is built from the viewer's lead ids and sorted
+ * (`scopeCandidates`); from it on, the page walks the sort index, which then fills a page within ~100,000 / this × 25
+ * rows (decision 032).
+ */
+const SCOPE_CANDIDATES_BELOW = 2_000;
+
 const sortColumns = {
   created_at: leads.createdAt,
   updated_at: leads.updatedAt,
@@ -152,8 +159,17 @@ export function createLeadQueryRepository(
     ): Promise<{ data: LeadListItem[]; total: number; estimated: boolean; nextCursor: string | null; prevCursor: string | null }> {
       const parts = await leadFilterParts(scope, params, viewer);
       const where = leadPartsCondition(db, parts);
-      const query = pageQuery(params, viewer.id, where);
-      const [scanned, { total, estimated }] = await Promise.all([query, countMatches(parts, where)]);
+      let scanned: Awaited<ReturnType<typeof pageQuery>>;
+      let counted: { total: number; estimated: boolean };
+      if (parts.scopeUsers !== undefined && countFrom === 'driven') {
+        // Own or team scope: the count comes first and picks the page's plan (see scopeCandidates).
+        counted = await countMatches(parts, where);
+        const few = counted.total < SCOPE_CANDIDATES_BELOW;
+        scanned = await pageQuery(params, viewer.id, few ? leadPartsCondition(db, parts, { scopeAs: 'candidates' }) : where);
+      } else {
+        [scanned, counted] = await Promise.all([pageQuery(params, viewer.id, where), countMatches(parts, where)]);
+      }
+      const { total, estimated } = counted;
       const rows = params.before === undefined ? scanned : scanned.reverse();
       const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeLeadCursor({ value: row.sortValue, id: row.lead.id }) : null);
       return { data: toListItems(rows), total, estimated, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };

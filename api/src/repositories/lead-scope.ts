@@ -1,4 +1,5 @@
 import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LeadScope } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leadUsers } from '../db/schema/lead-users';
@@ -36,6 +37,27 @@ export function scopeCondition(db: Database, userIds: number[] | undefined): SQL
   return userIds.length === 1
     ? or(eq(leads.createdBy, userIds[0]), assignedTo(db, userIds[0]))
     : or(inArray(leads.createdBy, userIds), assignedTo(db, userIds));
+}
+
+/**
+ * The same leads as `scopeCondition`, as `id IN (created by them UNION ALL assigned to them)`. The OR form walks the
+ * list's sort index and tests each row (cheap while the viewer's leads are a good share of the table: the page fills
+ * within a few hundred rows); its row estimate is a guess (about half the table), so for a viewer with 100 leads of
+ * 100,000 the planner still walks the whole index. This form makes the set first and sorts it: the list uses it when
+ * the count has shown the matches are few (lead-query-repository.ts, decision 032).
+ */
+export function scopeCandidates(db: Database, userIds: number[]): SQL {
+  const creators = alias(leads, 'scope_leads');
+  const single = userIds.length === 1 ? userIds[0] : undefined;
+  const created = db
+    .select({ id: creators.id })
+    .from(creators)
+    .where(single !== undefined ? eq(creators.createdBy, single) : inArray(creators.createdBy, userIds));
+  const assigned = db
+    .select({ id: leadUsers.leadId })
+    .from(leadUsers)
+    .where(single !== undefined ? eq(leadUsers.userId, single) : inArray(leadUsers.userId, userIds));
+  return sql`${leads.id} in (${created} union all ${assigned})`;
 }
 
 /** The visibility rule (all | team | own) as SQL, and the one lookup every per-lead call goes through. */

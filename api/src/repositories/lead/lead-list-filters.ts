@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { leadFavorites } from '../../db/schema/lead-favorites';
 import { leads } from '../../db/schema/leads';
 import { phoneSearchVariants } from '../../lib/phone';
-import { assignedTo, type LeadScopeHelper, type LeadViewer, scopeCondition } from '../lead-scope';
+import { assignedTo, type LeadScopeHelper, type LeadViewer, scopeCandidates, scopeCondition } from '../lead-scope';
 
 /** The list's filters; CSV export takes the same ones. */
 export interface LeadListFilters {
@@ -77,10 +77,13 @@ export async function leadFilterParts(
   };
 }
 
-/** The parts as one WHERE on `leads`. */
-export function leadPartsCondition(db: Database, parts: LeadFilterParts): SQL | undefined {
+/**
+ * The parts as one WHERE on `leads`. `scopeAs: 'candidates'` writes the scope as a set of ids (`scopeCandidates`),
+ * for a list whose count showed few matches.
+ */
+export function leadPartsCondition(db: Database, parts: LeadFilterParts, { scopeAs = 'or' }: { scopeAs?: 'or' | 'candidates' } = {}): SQL | undefined {
   return and(
-    scopeCondition(db, parts.scopeUsers),
+    scopeAs === 'candidates' && parts.scopeUsers !== undefined ? scopeCandidates(db, parts.scopeUsers) : scopeCondition(db, parts.scopeUsers),
     parts.row,
     parts.userId !== undefined ? assignedTo(db, parts.userId) : undefined,
     parts.favoriteOf !== undefined ? starredBy(db, parts.favoriteOf) : undefined,
