@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { refreshLeadStatistics } from '../repositories/lead-statistics';
 import { IMPORT_FAILED_MESSAGE, LEAD_IMPORT_QUEUE, leadImportJobDataSchema, runLeadImport } from '../jobs/lead-import-job';
 
 /**
@@ -10,6 +11,13 @@ import { IMPORT_FAILED_MESSAGE, LEAD_IMPORT_QUEUE, leadImportJobDataSchema, runL
 async function leadImportsPlugin(app: FastifyInstance) {
   /** Lists refresh, the importer hears it finished, and users the file made responsible hear of their leads. */
   async function announce({ jobId, importerId, assigned }: { jobId: number; importerId: number; assigned: Map<number, number> }) {
+    // PGlite has no autovacuum: fresh statistics and visibility map before the lists refetch (decision 032).
+    try {
+      const ms = await refreshLeadStatistics(app.db, app.dbConnection.driver);
+      if (ms > 0) app.log.info({ jobId, ms: Math.round(ms) }, 'Lead tables vacuumed and analysed after the import');
+    } catch (error) {
+      app.log.warn({ err: error, jobId }, 'Could not vacuum the lead tables after the import');
+    }
     void app.broadcasts.leads('imported', []);
     void app.broadcasts.importFinished(importerId, { jobId, status: 'done' });
     const job = await app.leadImportRepository.findJobById(jobId);

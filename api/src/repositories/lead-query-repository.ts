@@ -5,7 +5,8 @@ import { leadStatuses } from '../db/schema/lead-statuses';
 import { leads } from '../db/schema/leads';
 import { afterCursor, decodeLeadCursor, encodeLeadCursor } from './lead/lead-cursor';
 import { isFavorite, loadLeadDetail, responsibleJson, statusColumns, toListItems } from './lead/lead-detail';
-import { leadFilterCondition, type LeadListFilters } from './lead/lead-list-filters';
+import { countLeadsUpTo } from './lead/lead-count';
+import { type LeadFilterParts, leadFilterParts, type LeadListFilters, leadPartsCondition } from './lead/lead-list-filters';
 import { createLeadScope, type LeadScopeHelper, type LeadViewer } from './lead-scope';
 
 export interface LeadListParams extends LeadListFilters {
@@ -27,6 +28,13 @@ export const DEFAULT_COUNT_CAP = 10_000;
  */
 export const DEFAULT_EXACT_COUNT_LIMIT = DEFAULT_COUNT_CAP;
 
+/**
+ * Below this many matches an own- or team-scoped page is built from the viewer's lead ids and sorted
+ * (`scopeCandidates`); from it on, the page walks the sort index, which then fills a page within ~100,000 / this × 25
+ * rows (decision 032).
+ */
+const SCOPE_CANDIDATES_BELOW = 2_000;
+
 const sortColumns = {
   created_at: leads.createdAt,
   updated_at: leads.updatedAt,
@@ -38,33 +46,55 @@ const sortColumns = {
 /** Reading leads: the searched, filtered, sorted and counted list, and one lead's detail. */
 export function createLeadQueryRepository(
   db: Database,
-  options: { countCap?: number; exactCountLimit?: number; scope?: LeadScopeHelper } = {},
+  options: {
+    countCap?: number;
+    exactCountLimit?: number;
+    scope?: LeadScopeHelper;
+    /**
+     * `driven` (default): the count starts from the smallest set the filters allow (lead-count.ts). `leads`: the count
+     * walks `leads` under the list's whole WHERE, as before decision 032's second update; kept for the bench's
+     * side-by-side (`bench:leads-list -- --compare`).
+     */
+    countFrom?: 'driven' | 'leads';
+  } = {},
 ) {
   const countCap = options.countCap ?? DEFAULT_COUNT_CAP;
   const exactLimit = Math.min(options.exactCountLimit ?? DEFAULT_EXACT_COUNT_LIMIT, countCap);
   const scope = options.scope ?? createLeadScope(db);
+  const countFrom = options.countFrom ?? 'driven';
 
   /**
    * Totals at scale (decisions 009 and 032). Counting is a walk over every match, so a count stops early: up to
-   * `exactLimit` matches the total is exact (the LIMIT subquery stops at exactLimit + 1). Past it, a filtered list reports
-   * the planner's estimate of its matches, kept between exactLimit and countCap; the unfiltered list reports
-   * PostgreSQL's reltuples estimate for `leads` (fresh after ANALYZE/autovacuum), or one exact count while statistics
-   * are missing or the table is small. `estimated` says whether the total is a count or an estimate.
+   * `exactLimit` matches the total is exact (a capped count, see `countLeadsUpTo`). Past it, a filtered list reports
+   * the cap, or, when `exactLimit` is below the cap, the planner's estimate of its matches kept between the two; the
+   * unfiltered list reports PostgreSQL's reltuples estimate for `leads` (fresh after ANALYZE/autovacuum, and on
+   * PGlite after `refreshLeadStatistics`), or one exact count while statistics are missing or the table is small.
+   * `estimated` says whether the total is a count or an estimate.
    */
-  async function countMatches(where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
+  async function countMatches(parts: LeadFilterParts, where: SQL | undefined): Promise<{ total: number; estimated: boolean }> {
     // Unfiltered: the estimate first, so a large table costs no counting at all.
     if (!where) {
       const estimate = await estimatedRows();
       if (estimate > countCap) return { total: estimate, estimated: true };
     }
-    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(exactLimit + 1).as('capped');
-    const [{ total }] = await db.select({ total: count() }).from(capped);
+    const total = countFrom === 'driven' ? await countLeadsUpTo(db, parts, exactLimit) : await countWhere(where);
     if (total <= exactLimit) return { total, estimated: false };
-    if (where) return { total: Math.min(countCap, Math.max(exactLimit, await plannedRows(where))), estimated: true };
+    if (where) {
+      // At the cap an estimate could only say "the cap" (the previous code asked the planner all the same).
+      if (exactLimit === countCap && countFrom === 'driven') return { total: countCap, estimated: true };
+      return { total: Math.min(countCap, Math.max(exactLimit, await plannedRows(where))), estimated: true };
+    }
     const estimate = await estimatedRows();
     if (estimate > countCap) return { total: estimate, estimated: true };
     const [{ exact }] = await db.select({ exact: count() }).from(leads);
     return { total: exact, estimated: false };
+  }
+
+  /** The capped count as it was: `leads` under the whole WHERE (`countFrom: 'leads'`). */
+  async function countWhere(where: SQL | undefined): Promise<number> {
+    const capped = db.select({ one: sql`1` }).from(leads).where(where).limit(exactLimit + 1).as('capped');
+    const [{ total }] = await db.select({ total: count() }).from(capped);
+    return total;
   }
 
   /** The planner's estimate of the leads matching `where` (EXPLAIN plans the query, it does not run it). */
@@ -127,9 +157,19 @@ export function createLeadQueryRepository(
       params: LeadListParams,
       viewer: LeadViewer,
     ): Promise<{ data: LeadListItem[]; total: number; estimated: boolean; nextCursor: string | null; prevCursor: string | null }> {
-      const where = await leadFilterCondition(db, scope, params, viewer);
-      const query = pageQuery(params, viewer.id, where);
-      const [scanned, { total, estimated }] = await Promise.all([query, countMatches(where)]);
+      const parts = await leadFilterParts(scope, params, viewer);
+      const where = leadPartsCondition(db, parts);
+      let scanned: Awaited<ReturnType<typeof pageQuery>>;
+      let counted: { total: number; estimated: boolean };
+      if (parts.scopeUsers !== undefined && countFrom === 'driven') {
+        // Own or team scope: the count comes first and picks the page's plan (see scopeCandidates).
+        counted = await countMatches(parts, where);
+        const few = counted.total < SCOPE_CANDIDATES_BELOW;
+        scanned = await pageQuery(params, viewer.id, few ? leadPartsCondition(db, parts, { scopeAs: 'candidates' }) : where);
+      } else {
+        [scanned, counted] = await Promise.all([pageQuery(params, viewer.id, where), countMatches(parts, where)]);
+      }
+      const { total, estimated } = counted;
       const rows = params.before === undefined ? scanned : scanned.reverse();
       const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeLeadCursor({ value: row.sortValue, id: row.lead.id }) : null);
       return { data: toListItems(rows), total, estimated, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };

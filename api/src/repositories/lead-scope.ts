@@ -1,4 +1,5 @@
 import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LeadScope } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leadUsers } from '../db/schema/lead-users';
@@ -27,6 +28,38 @@ export function assignedTo(db: Database, userIds: number[] | number): SQL {
   );
 }
 
+/**
+ * The leads created by or assigned to one of `userIds`: the rule of the own and team scopes (`undefined`: every lead).
+ * The list's count takes the two halves apart (lead-count.ts), so both must stay this OR.
+ */
+export function scopeCondition(db: Database, userIds: number[] | undefined): SQL | undefined {
+  if (userIds === undefined) return undefined;
+  return userIds.length === 1
+    ? or(eq(leads.createdBy, userIds[0]), assignedTo(db, userIds[0]))
+    : or(inArray(leads.createdBy, userIds), assignedTo(db, userIds));
+}
+
+/**
+ * The same leads as `scopeCondition`, as `id IN (created by them UNION ALL assigned to them)`. The OR form walks the
+ * list's sort index and tests each row (cheap while the viewer's leads are a good share of the table: the page fills
+ * within a few hundred rows); its row estimate is a guess (about half the table), so for a viewer with 100 leads of
+ * 100,000 the planner still walks the whole index. This form makes the set first and sorts it: the list uses it when
+ * the count has shown the matches are few (lead-query-repository.ts, decision 032).
+ */
+export function scopeCandidates(db: Database, userIds: number[]): SQL {
+  const creators = alias(leads, 'scope_leads');
+  const single = userIds.length === 1 ? userIds[0] : undefined;
+  const created = db
+    .select({ id: creators.id })
+    .from(creators)
+    .where(single !== undefined ? eq(creators.createdBy, single) : inArray(creators.createdBy, userIds));
+  const assigned = db
+    .select({ id: leadUsers.leadId })
+    .from(leadUsers)
+    .where(single !== undefined ? eq(leadUsers.userId, single) : inArray(leadUsers.userId, userIds));
+  return sql`${leads.id} in (${created} union all ${assigned})`;
+}
+
 /** The visibility rule (all | team | own) as SQL, and the one lookup every per-lead call goes through. */
 export function createLeadScope(db: Database) {
   /** The viewer plus everyone sharing a team with them. */
@@ -41,20 +74,24 @@ export function createLeadScope(db: Database) {
    * PGlite has one connection, so a query on `db` there would wait for the transaction forever.
    */
   async function condition(viewer: LeadViewer, tx: Database = db): Promise<SQL | undefined> {
+    return scopeCondition(db, await scopeUsers(viewer, tx));
+  }
+
+  /** Whose leads (created or assigned) the viewer sees: undefined for every lead, else the viewer or their teammates. */
+  async function scopeUsers(viewer: LeadViewer, tx: Database = db): Promise<number[] | undefined> {
     switch (viewer.leadScope) {
       case 'all':
         return undefined;
       case 'own':
-        return or(eq(leads.createdBy, viewer.id), assignedTo(db, viewer.id));
-      case 'team': {
-        const ids = await teammateIds(viewer.id, tx);
-        return or(inArray(leads.createdBy, ids), assignedTo(db, ids));
-      }
+        return [viewer.id];
+      case 'team':
+        return teammateIds(viewer.id, tx);
     }
   }
 
   return {
     condition,
+    scopeUsers,
 
     /**
      * The lead if the viewer may see it, else 404. Inside a transaction pass `tx`: the row is then locked until it

@@ -69,8 +69,9 @@ export const LEADS_VIEWS = ['table', 'kanban'] as const;
 export const leadsViewSchema = z.enum(LEADS_VIEWS).default('table');
 
 /**
- * GET /api/leads: the usual `meta`; with `cursors=1`, `after` or `before` also whether `total` is an estimate (past
- * 1,000 matches; show it as "about N" or "more than 1,000") and the cursors of the page's last and first rows (null on
+ * GET /api/leads: the usual `meta`; with `cursors=1`, `after` or `before` also whether `total` is not an exact count
+ * (past the 10,000 cap: a filtered total is the cap, the unfiltered one the table estimate; show it as "more than
+ * 10,000" / "about N") and the cursors of the page's last and first rows (null on
  * an empty page). Without them `meta` is exactly the paginated one, as existing clients read it.
  */
 export const leadListResponseSchema = z.object({

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { leadFavorites } from '../../db/schema/lead-favorites';
 import { leads } from '../../db/schema/leads';
 import { phoneSearchVariants } from '../../lib/phone';
-import { assignedTo, type LeadScopeHelper, type LeadViewer } from '../lead-scope';
+import { assignedTo, type LeadScopeHelper, type LeadViewer, scopeCandidates, scopeCondition } from '../lead-scope';
 
 /** The list's filters; CSV export takes the same ones. */
 export interface LeadListFilters {
@@ -32,6 +32,64 @@ function searchCondition(search: string): SQL | undefined {
   return and(...words);
 }
 
+/**
+ * The list's conditions taken apart, for the count (lead-count.ts) to start from the smallest set it can: whose leads
+ * the viewer may see, the conditions on the lead's own row (search, status), and the responsible-user and favourites
+ * filters, which live in their own tables.
+ */
+export interface LeadFilterParts {
+  /** Leads created by or assigned to one of these users (own and team scopes); undefined: every lead. */
+  scopeUsers: number[] | undefined;
+  /** Search and status: conditions on the `leads` row. */
+  row: SQL | undefined;
+  /** Leads this user is responsible for (the user filter). */
+  userId: number | undefined;
+  /** Leads this user starred (the favourites filter: the viewer). */
+  favoriteOf: number | undefined;
+}
+
+/** Leads `userId` starred. */
+export const starredBy = (db: Database, userId: number): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(leadFavorites)
+      .where(and(eq(leadFavorites.leadId, leads.id), eq(leadFavorites.userId, userId))),
+  );
+
+export async function leadFilterParts(
+  scope: LeadScopeHelper,
+  filters: LeadListFilters,
+  viewer: LeadViewer,
+): Promise<LeadFilterParts> {
+  return {
+    scopeUsers: await scope.scopeUsers(viewer),
+    row: and(
+      filters.search ? searchCondition(filters.search) : undefined,
+      filters.statusId === NO_STATUS
+        ? isNull(leads.statusId)
+        : filters.statusId !== undefined
+          ? eq(leads.statusId, filters.statusId)
+          : undefined,
+    ),
+    userId: filters.userId,
+    favoriteOf: filters.favoriteOnly ? viewer.id : undefined,
+  };
+}
+
+/**
+ * The parts as one WHERE on `leads`. `scopeAs: 'candidates'` writes the scope as a set of ids (`scopeCandidates`),
+ * for a list whose count showed few matches.
+ */
+export function leadPartsCondition(db: Database, parts: LeadFilterParts, { scopeAs = 'or' }: { scopeAs?: 'or' | 'candidates' } = {}): SQL | undefined {
+  return and(
+    scopeAs === 'candidates' && parts.scopeUsers !== undefined ? scopeCandidates(db, parts.scopeUsers) : scopeCondition(db, parts.scopeUsers),
+    parts.row,
+    parts.userId !== undefined ? assignedTo(db, parts.userId) : undefined,
+    parts.favoriteOf !== undefined ? starredBy(db, parts.favoriteOf) : undefined,
+  );
+}
+
 /** The WHERE of the list and of the export: the viewer's scope and the chosen filters. */
 export async function leadFilterCondition(
   db: Database,
@@ -39,22 +97,5 @@ export async function leadFilterCondition(
   filters: LeadListFilters,
   viewer: LeadViewer,
 ): Promise<SQL | undefined> {
-  return and(
-    await scope.condition(viewer),
-    filters.search ? searchCondition(filters.search) : undefined,
-    filters.statusId === NO_STATUS
-      ? isNull(leads.statusId)
-      : filters.statusId !== undefined
-        ? eq(leads.statusId, filters.statusId)
-        : undefined,
-    filters.userId !== undefined ? assignedTo(db, filters.userId) : undefined,
-    filters.favoriteOnly
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(leadFavorites)
-            .where(and(eq(leadFavorites.leadId, leads.id), eq(leadFavorites.userId, viewer.id))),
-        )
-      : undefined,
-  );
+  return leadPartsCondition(db, await leadFilterParts(scope, filters, viewer));
 }
