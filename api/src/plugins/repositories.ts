@@ -7,6 +7,7 @@ import { createDocumentCategoryRepository, type DocumentCategoryRepository } fro
 import { createHealthRepository, type HealthRepository } from '../repositories/health-repository';
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadHistoryRepository, type LeadHistoryRepository } from '../repositories/lead-history-repository';
+import { createBulkTransactions } from '../db/bulk-copy';
 import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
 import { createLeadAssigneeRepository, type LeadAssigneeRepository } from '../repositories/lead-assignee-repository';
 import { createLeadBulkRepository, type LeadBulkRepository } from '../repositories/lead-bulk-repository';
@@ -71,7 +72,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadSeedRepository', createLeadSeedRepository(db));
   app.decorate('leadCommentRepository', createLeadCommentRepository(db, scope));
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
-  app.decorate('leadImportRepository', createLeadImportRepository(db, scope));
+  app.decorate('leadImportRepository', createLeadImportRepository(db, scope, createBulkTransactions(app.dbConnection)));
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
   const documentRepository = createDocumentRepository(db);
   app.decorate('documentRepository', documentRepository);

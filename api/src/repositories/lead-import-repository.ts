@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
-import type { Database } from '../db/client';
+import type { BulkTransactions } from '../db/bulk-copy';
+import { type Database, queryRows } from '../db/client';
 import { storableJson } from '../db/storable-json';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
@@ -105,7 +106,37 @@ const comparable = (lead: { surname: string; firstname: string; patronymic: stri
   additional_info: lead.additionalInfo,
 });
 
-export function createLeadImportRepository(db: Database, scope: LeadScopeHelper) {
+/** One batch of the worker's rows, sorted by the job into new leads and updates, with its counts and rejected rows. */
+export interface SortedBatch {
+  inserts: ImportedLead[];
+  updates: Map<number, ImportedLead>;
+  counts: ImportCounts;
+  rejectedRows: RejectedImportRow[];
+}
+
+const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by'] as const;
+
+export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, bulk?: BulkTransactions) {
+  /**
+   * Moves the job on by one write's rows, counts and rejected rows, only from the position this worker read: if
+   * another worker moved the job on meanwhile, nothing is written and {@link ImportSupersededError} is thrown.
+   */
+  async function advance(tx: Database, { jobId, from, counts, rejectedRows }: BatchProgress): Promise<void> {
+    const moved = await tx
+      .update(leadImportJobs)
+      .set({
+        processed: sql`${leadImportJobs.processed} + ${counts.processed}`,
+        created: sql`${leadImportJobs.created} + ${counts.created}`,
+        updated: sql`${leadImportJobs.updated} + ${counts.updated}`,
+        skipped: sql`${leadImportJobs.skipped} + ${counts.skipped}`,
+        rejected: sql`${leadImportJobs.rejected} + ${counts.rejected}`,
+        rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(storableJson(rejectedRows))}::jsonb`,
+      })
+      .where(and(eq(leadImportJobs.id, jobId), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, from)))
+      .returning({ id: leadImportJobs.id });
+    if (moved.length === 0) throw new ImportSupersededError(jobId);
+  }
+
   /** Changes existing leads with one UPDATE … FROM unnest(…); a null column means "not mapped, keep the value". */
   async function updateLeads(tx: Database, updates: Map<number, ImportedLead>, actorId: number): Promise<NewHistoryEntry[]> {
     if (updates.size === 0) return [];
@@ -303,20 +334,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
       progress: BatchProgress;
     }): Promise<number[]> {
       return db.transaction(async (tx) => {
-        const { jobId, from, counts, rejectedRows } = batch.progress;
-        const moved = await tx
-          .update(leadImportJobs)
-          .set({
-            processed: sql`${leadImportJobs.processed} + ${counts.processed}`,
-            created: sql`${leadImportJobs.created} + ${counts.created}`,
-            updated: sql`${leadImportJobs.updated} + ${counts.updated}`,
-            skipped: sql`${leadImportJobs.skipped} + ${counts.skipped}`,
-            rejected: sql`${leadImportJobs.rejected} + ${counts.rejected}`,
-            rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(storableJson(rejectedRows))}::jsonb`,
-          })
-          .where(and(eq(leadImportJobs.id, jobId), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, from)))
-          .returning({ id: leadImportJobs.id });
-        if (moved.length === 0) throw new ImportSupersededError(jobId);
+        await advance(tx, batch.progress);
         const ids = await insertLeadRows(
           tx,
           batch.inserts.map((lead) => ({
@@ -335,6 +353,64 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
         history.push(...(await updateLeads(tx, batch.updates, batch.actorId)));
         await recordHistory(tx, history);
         return ids;
+      });
+    },
+
+    /** Whether {@link writeBatches} can run here: COPY needs the connection, which only the app hands over. */
+    canCopy: bulk !== undefined,
+
+    /**
+     * Several sorted batches in one transaction, written with COPY (decision 035): the new leads' ids are taken from
+     * their sequence first, so the leads, their responsible users and their history rows go in as three COPYs
+     * without RETURNING; updates are applied batch by batch in file order as {@link writeBatch} does; the job moves on
+     * by all the batches' rows at once. No later batch of the group may update a lead an earlier one creates (the job
+     * writes the group before such a batch). Returns each batch's new ids in input order.
+     */
+    async writeBatches(group: { batches: SortedBatch[]; jobId: number; from: number; actorId: number; defaultStatusId: number | null }): Promise<number[][]> {
+      if (!bulk) throw new Error('writeBatches needs the bulk connection');
+      const counts: ImportCounts = { processed: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
+      for (const batch of group.batches) for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += batch.counts[key];
+      return bulk.transaction(async (tx, copy) => {
+        await advance(tx, { jobId: group.jobId, from: group.from, counts, rejectedRows: group.batches.flatMap((b) => b.rejectedRows) });
+        const inserts = group.batches.flatMap((b) => b.inserts);
+        const ids =
+          inserts.length === 0
+            ? []
+            : (
+                await queryRows<{ id: number }>(
+                  tx,
+                  sql`select nextval(pg_get_serial_sequence('leads', 'id'))::int as id from generate_series(1, ${inserts.length})`,
+                )
+              ).map((r) => r.id);
+        await copy(
+          'leads',
+          LEAD_COPY_COLUMNS,
+          inserts.map((lead, i) => [
+            ids[i],
+            lead.surname,
+            lead.firstname,
+            lead.patronymic ?? '',
+            lead.phone,
+            lead.phoneNormalized,
+            lead.statusId ?? group.defaultStatusId,
+            lead.additionalInfo ?? '',
+            group.actorId,
+          ]),
+        );
+        await copy(
+          'lead_users',
+          ['lead_id', 'user_id'],
+          inserts.flatMap((lead, i) => [...new Set(lead.users ?? [])].map((userId) => [ids[i], userId])),
+        );
+        await copy('lead_history', ['lead_id', 'user_id', 'action'], ids.map((leadId) => [leadId, group.actorId, 'imported']));
+        for (const batch of group.batches) await recordHistory(tx, await updateLeads(tx, batch.updates, group.actorId));
+        const perBatch: number[][] = [];
+        let offset = 0;
+        for (const batch of group.batches) {
+          perBatch.push(ids.slice(offset, offset + batch.inserts.length));
+          offset += batch.inserts.length;
+        }
+        return perBatch;
       });
     },
   };
