@@ -55,6 +55,7 @@ const envSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LEAD_IMPORT_PARSE: z.enum(['worker', 'inline'], 'Use worker or inline').default('worker'),
   LEAD_IMPORT_WRITE: z.enum(['copy', 'batches'], 'Use copy or batches').default('copy'),
+  LEAD_IMPORT_FILES: z.enum(['auto', 'database'], 'Use auto or database').default('auto'),
   PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm'),
   PUSHER_APP_KEY: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm-key'),
   PUSHER_APP_SECRET: z.string().min(16, 'Use at least 16 characters').optional(),
@@ -190,6 +191,11 @@ export interface AppConfig {
    * transaction per 1,000 rows, as before (kept for the benchmark's side-by-side figures, decision 035).
    */
   leadImportWrite: 'copy' | 'batches';
+  /**
+   * `auto` (default): an uploaded file waits in DATA_DIR/lead-imports on embedded PGlite on disk, in the job's row
+   * otherwise; `database`: always in the row, as before (for the benchmark's side-by-side figures, decision 035).
+   */
+  leadImportFiles: 'auto' | 'database';
 }
 
 export class ConfigError extends Error {
@@ -300,5 +306,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     leadImportParse: e.LEAD_IMPORT_PARSE,
     leadImportWrite: e.LEAD_IMPORT_WRITE,
+    leadImportFiles: e.LEAD_IMPORT_FILES,
   };
 }

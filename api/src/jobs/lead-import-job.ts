@@ -6,6 +6,7 @@ import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
 import {
   type ImportCounts,
   type ImportedLead,
+  ImportFileMissingError,
   ImportSupersededError,
   type LeadImportRepository,
 } from '../repositories/lead-import-repository';
@@ -115,7 +116,10 @@ export interface LeadImportRunOptions {
  */
 export async function runLeadImport(jobId: number, options: LeadImportRunOptions): Promise<void> {
   const { repository, log, signal } = options;
-  const job = await repository.claim(jobId);
+  const job = await repository.claim(jobId).catch((error: unknown) => {
+    // The upload's file was kept on disk and is gone: no attempt could run it.
+    throw error instanceof ImportFileMissingError ? new PermanentJobError(IMPORT_FAILED_MESSAGE, { cause: error }) : error;
+  });
   if (!job) return;
   const started = performance.now();
 

@@ -1,3 +1,5 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
 import type { BulkTransactions } from '../db/bulk-copy';
@@ -116,7 +118,30 @@ export interface SortedBatch {
 
 const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by'] as const;
 
-export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, bulk?: BulkTransactions) {
+/** A job's uploaded file was kept outside the database and is gone: the job cannot run. */
+export class ImportFileMissingError extends Error {
+  constructor(jobId: number, options?: ErrorOptions) {
+    super(`The file of lead import ${jobId} is missing`, options);
+    this.name = 'ImportFileMissingError';
+  }
+}
+
+export interface LeadImportStorage {
+  /** COPY in transactions (the app hands over its connection); without it only {@link writeBatch} works. */
+  bulk?: BulkTransactions;
+  /**
+   * Where uploaded files wait for their job, outside the database (embedded PGlite on disk, decision 035): one file
+   * per job, removed when the job ends. Unset, the file is kept in the job's row (PostgreSQL, where any instance may
+   * run the job, and in-memory PGlite).
+   */
+  fileDir?: string;
+}
+
+export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, storage: LeadImportStorage = {}) {
+  const { bulk, fileDir } = storage;
+  const filePath = (id: number) => path.join(fileDir!, `${id}.csv`);
+  const dropFile = (id: number) => (fileDir ? rm(filePath(id), { force: true }) : Promise.resolve());
+
   /**
    * Moves the job on by one write's rows, counts and rejected rows, only from the position this worker read: if
    * another worker moved the job on meanwhile, nothing is written and {@link ImportSupersededError} is thrown.
@@ -198,8 +223,18 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
     }): Promise<LeadImportJob> {
       const [row] = await db
         .insert(leadImportJobs)
-        .values({ ...input, status: 'pending' })
+        .values({ ...input, file: fileDir ? null : input.file, status: 'pending' })
         .returning(jobColumns);
+      if (fileDir) {
+        try {
+          await mkdir(fileDir, { recursive: true });
+          await writeFile(filePath(row.id), input.file);
+        } catch (error) {
+          await db.delete(leadImportJobs).where(eq(leadImportJobs.id, row.id));
+          await dropFile(row.id);
+          throw error;
+        }
+      }
       return toJob(row);
     },
 
@@ -247,7 +282,16 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
           processed: leadImportJobs.processed,
           total: leadImportJobs.total,
         });
-      if (!row?.file) return undefined;
+      if (!row) return undefined;
+      let file = row.file;
+      if (!file && fileDir) {
+        try {
+          file = await readFile(filePath(row.id));
+        } catch (error) {
+          throw new ImportFileMissingError(row.id, { cause: error });
+        }
+      }
+      if (!file) return undefined;
       const [owner] = await db
         .select({ leadScope: roles.leadScope })
         .from(users)
@@ -259,7 +303,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
         viewer: { id: row.createdBy, leadScope: owner.leadScope },
         onDuplicate: row.onDuplicate,
         columns: row.columns,
-        file: row.file,
+        file,
         processed: row.processed,
         total: row.total,
       };
@@ -271,6 +315,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
         .update(leadImportJobs)
         .set({ status: 'done', file: null, finishedAt: new Date() })
         .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, leadImportJobs.total)));
+      await dropFile(id);
     },
 
     /** The job will not run again. Its counts stay those of the batches that were written. */
@@ -279,6 +324,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
         .update(leadImportJobs)
         .set({ status: 'failed', error, file: null, finishedAt: new Date() })
         .where(and(eq(leadImportJobs.id, id), inArray(leadImportJobs.status, ['pending', 'running'])));
+      await dropFile(id);
     },
 
     /** What rows refer to by name: statuses (in display order) and users by e-mail. */
