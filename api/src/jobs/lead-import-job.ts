@@ -97,6 +97,8 @@ export interface LeadImportRunOptions {
   parse?: 'worker' | 'inline';
   /** `batches`: one multi-row INSERT transaction per 1,000 rows (the writer before COPY); default: COPY in groups. */
   write?: 'copy' | 'batches';
+  /** Rows per transaction on the COPY path; defaults to {@link writeGroupRows} of the file. Tests lower it. */
+  groupRows?: number;
   /**
    * After the last batch: who imported, and how many leads this run made each other user responsible for (a run
    * resumed after a crash counts only its own batches).
@@ -143,7 +145,7 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
 
     const assigned = new Map<number, number>();
     const copying = options.write !== 'batches' && repository.canCopy;
-    const groupRows = writeGroupRows(job.total);
+    const groupRows = options.groupRows ?? writeGroupRows(job.total);
     let group: WorkerBatch[] = [];
     /** Leads the importer can see with the phones of the batch being sorted. */
     let existing = new Map<string, number>();
