@@ -5,7 +5,8 @@
 // Each engine runs the writer before COPY first (1,000-row INSERT transactions, the file in the job's row), then the
 // current one (COPY in groups of up to 10,000 rows, the file in DATA_DIR on PGlite), so the ratio means something on a
 // loaded machine (decision 035).
-// Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N --idle=N --parse=worker|inline|both --write=both|copy|batches]
+// Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N --idle=N --parse=worker|inline|both --write=both|copy|batches
+//   --engine=pglite|postgres]
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
 
 const ROWS = option('rows', 100_000);
@@ -89,8 +90,10 @@ function generateCsv(adminEmail) {
   return { csv: `${lines.join('\r\n')}\r\n`, expected };
 }
 
+/** `--engine=pglite` or `--engine=postgres`: only that one. */
+const ENGINE = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
 const summary = [];
-for (const engine of benchEngines()) for (const parse of PARSE_MODES) for (const write of WRITE_MODES) {
+for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE)) for (const parse of PARSE_MODES) for (const write of WRITE_MODES) {
   const bench = await startBenchApp(engine, { LEAD_IMPORT_PARSE: parse, ...WRITE_ENV[write] });
   try {
     // Leads already in the database whose phones the file repeats.

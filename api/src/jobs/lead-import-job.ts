@@ -234,6 +234,7 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
         // kept and the error names the 1,000 rows that hold them, as with one transaction per batch.
         if (failure instanceof PermanentJobError && batches.length > 1) {
           for (const batch of batches) if (!(await write([batch]))) return false;
+          return true;
         }
         throw failure;
       }
