@@ -54,6 +54,8 @@ const envSchema = z.object({
   API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LEAD_IMPORT_PARSE: z.enum(['worker', 'inline'], 'Use worker or inline').default('worker'),
+  LEAD_IMPORT_WRITE: z.enum(['copy', 'batches'], 'Use copy or batches').default('copy'),
+  LEAD_IMPORT_FILES: z.enum(['auto', 'database'], 'Use auto or database').default('auto'),
   PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm'),
   PUSHER_APP_KEY: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm-key'),
   PUSHER_APP_SECRET: z.string().min(16, 'Use at least 16 characters').optional(),
@@ -184,6 +186,16 @@ export interface AppConfig {
    * between batches, as before decision 035 (kept for the benchmark's side-by-side figures).
    */
   leadImportParse: 'worker' | 'inline';
+  /**
+   * `copy` (default): groups of up to 10,000 rows per transaction written with COPY; `batches`: one multi-row INSERT
+   * transaction per 1,000 rows, as before (kept for the benchmark's side-by-side figures, decision 035).
+   */
+  leadImportWrite: 'copy' | 'batches';
+  /**
+   * `auto` (default): an uploaded file waits in DATA_DIR/lead-imports on embedded PGlite on disk, in the job's row
+   * otherwise; `database`: always in the row, as before (for the benchmark's side-by-side figures, decision 035).
+   */
+  leadImportFiles: 'auto' | 'database';
 }
 
 export class ConfigError extends Error {
@@ -293,5 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaySeconds: 5,
     },
     leadImportParse: e.LEAD_IMPORT_PARSE,
+    leadImportWrite: e.LEAD_IMPORT_WRITE,
+    leadImportFiles: e.LEAD_IMPORT_FILES,
   };
 }

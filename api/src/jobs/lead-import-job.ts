@@ -2,9 +2,11 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { postgresErrorCode } from '../db/errors';
+import type { RejectedImportRow } from '../db/schema/lead-import-jobs';
 import {
   type ImportCounts,
   type ImportedLead,
+  ImportFileMissingError,
   ImportSupersededError,
   type LeadImportRepository,
 } from '../repositories/lead-import-repository';
@@ -31,8 +33,17 @@ declare module './job-queue' {
 export const LEAD_IMPORT_QUEUE = 'lead-import';
 export const leadImportJobDataSchema = z.object({ jobId: z.number().int().positive() });
 
-/** Rows per transaction (and per multi-row INSERT). */
+/** Rows per worker message, and per transaction on the `batches` path (and the smallest group on the COPY path). */
 export const IMPORT_BATCH = 1_000;
+/** Most rows per transaction on the COPY path. */
+export const IMPORT_WRITE_ROWS = 10_000;
+
+/**
+ * Rows per transaction on the COPY path: up to IMPORT_WRITE_ROWS, but no more than a tenth of the file (in whole
+ * batches, at least one), so the progress a client polls still moves in about ten steps or more.
+ */
+export const writeGroupRows = (total: number) =>
+  Math.max(IMPORT_BATCH, Math.min(IMPORT_WRITE_ROWS, Math.floor(total / 10 / IMPORT_BATCH) * IMPORT_BATCH));
 /** Up to this many visible leads, their phones are read once for duplicate detection instead of per batch. */
 export const PHONE_PRELOAD_LIMIT = 250_000;
 
@@ -56,8 +67,22 @@ export const IMPORT_WORKER_FAILED_MESSAGE = 'Не удалось прочита�
 const rowsRefused = (first: number, last: number) =>
   `База данных не приняла строки ${first}–${last}; импорт остановлен, строки до них сохранены.`;
 
-/** Where an earlier row of the file went: a lead that exists (id), or a new lead of the batch still being built. */
-type Target = { leadId: number } | { pending: { lead: ImportedLead; leadId?: number } };
+/** A new lead of the file: its id once its batch is written. */
+type Pending = { lead: ImportedLead; leadId?: number };
+/** Where an earlier row of the file went: a lead that exists (id), or a new lead not yet written. */
+type Target = { leadId: number } | { pending: Pending };
+const awaitsWrite = (target: Target | undefined) => target !== undefined && 'pending' in target && target.pending.leadId === undefined;
+
+/** One worker batch as the job sorted it, waiting to be written (alone, or with the next ones on the COPY path). */
+interface WorkerBatch {
+  start: number;
+  firstLine: number;
+  lastLine: number;
+  pending: Pending[];
+  updates: Map<number, ImportedLead>;
+  counts: ImportCounts;
+  rejectedRows: RejectedImportRow[];
+}
 
 export interface LeadImportRunOptions {
   repository: LeadImportRepository;
@@ -70,6 +95,10 @@ export interface LeadImportRunOptions {
   workerUrl?: URL;
   /** `inline`: parse and check on this thread, one batch at a time between writes (the path before decision 035). */
   parse?: 'worker' | 'inline';
+  /** `batches`: one multi-row INSERT transaction per 1,000 rows (the writer before COPY); default: COPY in groups. */
+  write?: 'copy' | 'batches';
+  /** Rows per transaction on the COPY path; defaults to {@link writeGroupRows} of the file. Tests lower it. */
+  groupRows?: number;
   /**
    * After the last batch: who imported, and how many leads this run made each other user responsible for (a run
    * resumed after a crash counts only its own batches).
@@ -80,15 +109,19 @@ export interface LeadImportRunOptions {
 /**
  * Runs an import job, or resumes it after the last batch an earlier attempt wrote: validates each row, sorts valid
  * rows into new leads, updates and skips by normalised phone (existing leads the importer can see, and earlier rows
- * of the same file), and writes each batch of 1,000 rows in one transaction together with the job's counts, its
- * rejected rows and its position in the file. So the counts always match the database, a crash loses at most the
- * batch in flight (which the next attempt writes), and two workers can never both write a batch.
+ * of the same file), and writes them in transactions of whole 1,000-row batches (up to IMPORT_WRITE_ROWS with COPY,
+ * one batch on the `batches` path) together with the job's counts, its rejected rows and its position in the file. So
+ * the counts always match the database, a crash loses at most the write in flight (which the next attempt writes),
+ * and two workers can never both write the same rows.
  *
  * Throws to have the job retried; a {@link PermanentJobError} when the database refuses the rows themselves.
  */
 export async function runLeadImport(jobId: number, options: LeadImportRunOptions): Promise<void> {
   const { repository, log, signal } = options;
-  const job = await repository.claim(jobId);
+  const job = await repository.claim(jobId).catch((error: unknown) => {
+    // The upload's file was kept on disk and is gone: no attempt could run it.
+    throw error instanceof ImportFileMissingError ? new PermanentJobError(IMPORT_FAILED_MESSAGE, { cause: error }) : error;
+  });
   if (!job) return;
   const started = performance.now();
 
@@ -111,24 +144,17 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
         : await repository.visiblePhones(job.viewer, options.phonePreloadLimit ?? PHONE_PRELOAD_LIMIT);
 
     const assigned = new Map<number, number>();
-    let total = 0;
-    for (let message = await checked.next(); message.type !== 'end'; message = await checked.next()) {
-      if (message.type === 'parsed') {
-        total = message.total;
-        continue;
-      }
-      if (message.type !== 'batch') throw new Error(`Unexpected message from the import worker: ${message.type}`);
-      // PGlite answers without real I/O, so without this the job would hold the event loop until it ends: no
-      // progress polls, not even the 202 of the upload that started it.
-      await yieldToEventLoop();
-      if (signal.aborted) throw abortReason(signal);
-      const { start, valid, rejected: rejectedRows } = message;
+    const copying = options.write !== 'batches' && repository.canCopy;
+    const groupRows = options.groupRows ?? writeGroupRows(job.total);
+    let group: WorkerBatch[] = [];
+    /** Leads the importer can see with the phones of the batch being sorted. */
+    let existing = new Map<string, number>();
+
+    /** Sorts one batch of valid rows into new leads, updates and skips, in file order (decision 011). */
+    const sort = (message: Extract<ImportWorkerMessage, { type: 'batch' }>): WorkerBatch => {
+      const { valid, rejected: rejectedRows } = message;
       const counts: ImportCounts = { processed: message.rows, created: 0, updated: 0, skipped: 0, rejected: rejectedRows.length };
-
-      const unseen = () => [...new Set(valid.map((l) => l.phoneNormalized).filter((phone) => !seen.has(phone)))];
-      const existing = known ?? (await repository.existingByPhone(unseen(), job.viewer));
-
-      const inserts: { lead: ImportedLead; leadId?: number }[] = [];
+      const inserts: Pending[] = [];
       const updates = new Map<number, ImportedLead>();
       for (const lead of valid) {
         const key = lead.phoneNormalized;
@@ -157,32 +183,95 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
           counts.updated++;
         }
       }
-
-      let ids: number[];
+      return { start: message.start, firstLine: message.firstLine, lastLine: message.lastLine, pending: inserts, updates, counts, rejectedRows };
+    };
+    /** After a write: the new leads' ids (later rows of the file may update them) and whom the rows made responsible. */
+    const written = (batch: WorkerBatch, ids: number[]) => {
+      batch.pending.forEach((pending, i) => (pending.leadId = ids[i]));
+      for (const lead of [...batch.pending.map((p) => p.lead), ...batch.updates.values()]) {
+        for (const userId of lead.users ?? []) if (userId !== job.viewer.id) assigned.set(userId, (assigned.get(userId) ?? 0) + 1);
+      }
+    };
+    /** A refused write: the same rows would be refused again, so the job fails naming them; anything else is retried. */
+    const refused = (error: unknown, batches: WorkerBatch[]) => {
+      const code = postgresErrorCode(error);
+      if (code && PERMANENT_SQLSTATE_CLASSES.has(code.slice(0, 2))) {
+        return new PermanentJobError(rowsRefused(batches[0].firstLine, batches.at(-1)!.lastLine), { cause: error });
+      }
+      return error;
+    };
+    /** Writes batches in one transaction; false when another worker moved the job on (this one then stops). */
+    const write = async (batches: WorkerBatch[]): Promise<boolean> => {
       try {
-        ids = await repository.writeBatch({
-          inserts: inserts.map((p) => p.lead),
-          updates,
-          actorId: job.viewer.id,
-          defaultStatusId: lookups.defaultStatusId,
-          progress: { jobId, from: start, counts, rejectedRows },
-        });
+        if (copying) {
+          const ids = await repository.writeBatches({
+            batches: batches.map((b) => ({ inserts: b.pending.map((p) => p.lead), updates: b.updates, counts: b.counts, rejectedRows: b.rejectedRows })),
+            jobId,
+            from: batches[0].start,
+            actorId: job.viewer.id,
+            defaultStatusId: lookups.defaultStatusId,
+          });
+          batches.forEach((batch, i) => written(batch, ids[i]));
+        } else {
+          const [batch] = batches;
+          const ids = await repository.writeBatch({
+            inserts: batch.pending.map((p) => p.lead),
+            updates: batch.updates,
+            actorId: job.viewer.id,
+            defaultStatusId: lookups.defaultStatusId,
+            progress: { jobId, from: batch.start, counts: batch.counts, rejectedRows: batch.rejectedRows },
+          });
+          written(batch, ids);
+        }
+        return true;
       } catch (error) {
         if (error instanceof ImportSupersededError) {
           log.warn({ jobId }, 'Another worker moved this import on; stopping here');
-          return;
+          return false;
         }
-        const code = postgresErrorCode(error);
-        if (code && PERMANENT_SQLSTATE_CLASSES.has(code.slice(0, 2))) {
-          throw new PermanentJobError(rowsRefused(message.firstLine, message.lastLine), { cause: error });
+        const failure = refused(error, batches);
+        // A group the database refused is written again one batch at a time, so the batches before the bad rows are
+        // kept and the error names the 1,000 rows that hold them, as with one transaction per batch.
+        if (failure instanceof PermanentJobError && batches.length > 1) {
+          for (const batch of batches) if (!(await write([batch]))) return false;
+          return true;
         }
-        throw error;
+        throw failure;
       }
-      inserts.forEach((pending, i) => (pending.leadId = ids[i]));
-      for (const lead of [...inserts.map((p) => p.lead), ...updates.values()]) {
-        for (const userId of lead.users ?? []) if (userId !== job.viewer.id) assigned.set(userId, (assigned.get(userId) ?? 0) + 1);
+    };
+    /** Writes the rows gathered so far; false when this worker must stop. */
+    const flush = async (): Promise<boolean> => {
+      const batches = group;
+      group = [];
+      return batches.length === 0 || write(batches);
+    };
+
+    let total = 0;
+    for (let message = await checked.next(); message.type !== 'end'; message = await checked.next()) {
+      if (message.type === 'parsed') {
+        total = message.total;
+        continue;
       }
+      if (message.type !== 'batch') throw new Error(`Unexpected message from the import worker: ${message.type}`);
+      // PGlite answers without real I/O, so without this the job would hold the event loop until it ends: no
+      // progress polls, not even the 202 of the upload that started it.
+      await yieldToEventLoop();
+      if (signal.aborted) throw abortReason(signal);
+      // A row that updates a new lead of a batch not yet written needs that lead's id: the batches before go first.
+      if (job.onDuplicate === 'update' && group.length > 0 && message.valid.some((lead) => awaitsWrite(seen.get(lead.phoneNormalized)))) {
+        if (!(await flush())) return;
+      }
+      const unseen = () => [...new Set(message.valid.map((l) => l.phoneNormalized).filter((phone) => !seen.has(phone)))];
+      existing = known ?? (await repository.existingByPhone(unseen(), job.viewer));
+      const batch = sort(message);
+      if (!copying) {
+        if (!(await write([batch]))) return;
+        continue;
+      }
+      group.push(batch);
+      if (group.reduce((rows, b) => rows + b.counts.processed, 0) >= groupRows && !(await flush())) return;
     }
+    if (!(await flush())) return;
 
     await repository.complete(jobId);
     log.info({ jobId, rows: total, resumedAt: job.processed, ms: Math.round(performance.now() - started) }, 'Lead import finished');

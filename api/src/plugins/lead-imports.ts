@@ -38,6 +38,7 @@ async function leadImportsPlugin(app: FastifyInstance) {
         log,
         signal,
         parse: app.config.leadImportParse,
+        write: app.config.leadImportWrite,
         onFinished: announce,
       }),
     onFailed: async ({ jobId }, failure) => {

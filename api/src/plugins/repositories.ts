@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthRepository, createAuthRepository } from '../repositories/auth-repository';
@@ -7,6 +8,7 @@ import { createDocumentCategoryRepository, type DocumentCategoryRepository } fro
 import { createHealthRepository, type HealthRepository } from '../repositories/health-repository';
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadHistoryRepository, type LeadHistoryRepository } from '../repositories/lead-history-repository';
+import { createBulkTransactions } from '../db/bulk-copy';
 import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
 import { createLeadAssigneeRepository, type LeadAssigneeRepository } from '../repositories/lead-assignee-repository';
 import { createLeadBulkRepository, type LeadBulkRepository } from '../repositories/lead-bulk-repository';
@@ -52,6 +54,9 @@ declare module 'fastify' {
   }
 }
 
+/** PGlite keeps its data in a folder (not `memory://` nor unset, as in tests). */
+const isOnDisk = (dataDir: string | undefined) => dataDir !== undefined && dataDir !== '' && !dataDir.startsWith('memory://');
+
 /** Every query lives in a repository; routes reach them through these decorators. */
 async function repositoriesPlugin(app: FastifyInstance) {
   const { db } = app;
@@ -71,7 +76,12 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadSeedRepository', createLeadSeedRepository(db));
   app.decorate('leadCommentRepository', createLeadCommentRepository(db, scope));
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
-  app.decorate('leadImportRepository', createLeadImportRepository(db, scope));
+  app.decorate('leadImportRepository', createLeadImportRepository(db, scope, {
+      bulk: createBulkTransactions(app.dbConnection),
+      // Embedded PGlite on disk: an uploaded file waits in DATA_DIR, not in the database (decision 035).
+      fileDir:
+        app.config.leadImportFiles === 'auto' && app.dbConnection.driver === 'pglite' && isOnDisk(app.dbConnection.client.dataDir) ? path.join(app.config.dataDir, 'lead-imports') : undefined,
+    }),);
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
   const documentRepository = createDocumentRepository(db);
   app.decorate('documentRepository', documentRepository);

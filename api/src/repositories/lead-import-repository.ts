@@ -1,6 +1,9 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
-import type { Database } from '../db/client';
+import type { BulkTransactions } from '../db/bulk-copy';
+import { type Database, queryRows } from '../db/client';
 import { storableJson } from '../db/storable-json';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
@@ -105,7 +108,60 @@ const comparable = (lead: { surname: string; firstname: string; patronymic: stri
   additional_info: lead.additionalInfo,
 });
 
-export function createLeadImportRepository(db: Database, scope: LeadScopeHelper) {
+/** One batch of the worker's rows, sorted by the job into new leads and updates, with its counts and rejected rows. */
+export interface SortedBatch {
+  inserts: ImportedLead[];
+  updates: Map<number, ImportedLead>;
+  counts: ImportCounts;
+  rejectedRows: RejectedImportRow[];
+}
+
+const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by'] as const;
+
+/** A job's uploaded file was kept outside the database and is gone: the job cannot run. */
+export class ImportFileMissingError extends Error {
+  constructor(jobId: number, options?: ErrorOptions) {
+    super(`The file of lead import ${jobId} is missing`, options);
+    this.name = 'ImportFileMissingError';
+  }
+}
+
+export interface LeadImportStorage {
+  /** COPY in transactions (the app hands over its connection); without it only {@link writeBatch} works. */
+  bulk?: BulkTransactions;
+  /**
+   * Where uploaded files wait for their job, outside the database (embedded PGlite on disk, decision 035): one file
+   * per job, removed when the job ends. Unset, the file is kept in the job's row (PostgreSQL, where any instance may
+   * run the job, and in-memory PGlite).
+   */
+  fileDir?: string;
+}
+
+export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, storage: LeadImportStorage = {}) {
+  const { bulk, fileDir } = storage;
+  const filePath = (id: number) => path.join(fileDir!, `${id}.csv`);
+  const dropFile = (id: number) => (fileDir ? rm(filePath(id), { force: true }) : Promise.resolve());
+
+  /**
+   * Moves the job on by one write's rows, counts and rejected rows, only from the position this worker read: if
+   * another worker moved the job on meanwhile, nothing is written and {@link ImportSupersededError} is thrown.
+   */
+  async function advance(tx: Database, { jobId, from, counts, rejectedRows }: BatchProgress): Promise<void> {
+    const moved = await tx
+      .update(leadImportJobs)
+      .set({
+        processed: sql`${leadImportJobs.processed} + ${counts.processed}`,
+        created: sql`${leadImportJobs.created} + ${counts.created}`,
+        updated: sql`${leadImportJobs.updated} + ${counts.updated}`,
+        skipped: sql`${leadImportJobs.skipped} + ${counts.skipped}`,
+        rejected: sql`${leadImportJobs.rejected} + ${counts.rejected}`,
+        rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(storableJson(rejectedRows))}::jsonb`,
+      })
+      .where(and(eq(leadImportJobs.id, jobId), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, from)))
+      .returning({ id: leadImportJobs.id });
+    if (moved.length === 0) throw new ImportSupersededError(jobId);
+  }
+
   /** Changes existing leads with one UPDATE … FROM unnest(…); a null column means "not mapped, keep the value". */
   async function updateLeads(tx: Database, updates: Map<number, ImportedLead>, actorId: number): Promise<NewHistoryEntry[]> {
     if (updates.size === 0) return [];
@@ -167,8 +223,18 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
     }): Promise<LeadImportJob> {
       const [row] = await db
         .insert(leadImportJobs)
-        .values({ ...input, status: 'pending' })
+        .values({ ...input, file: fileDir ? null : input.file, status: 'pending' })
         .returning(jobColumns);
+      if (fileDir) {
+        try {
+          await mkdir(fileDir, { recursive: true });
+          await writeFile(filePath(row.id), input.file);
+        } catch (error) {
+          await db.delete(leadImportJobs).where(eq(leadImportJobs.id, row.id));
+          await dropFile(row.id);
+          throw error;
+        }
+      }
       return toJob(row);
     },
 
@@ -216,7 +282,16 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
           processed: leadImportJobs.processed,
           total: leadImportJobs.total,
         });
-      if (!row?.file) return undefined;
+      if (!row) return undefined;
+      let file = row.file;
+      if (!file && fileDir) {
+        try {
+          file = await readFile(filePath(row.id));
+        } catch (error) {
+          throw new ImportFileMissingError(row.id, { cause: error });
+        }
+      }
+      if (!file) return undefined;
       const [owner] = await db
         .select({ leadScope: roles.leadScope })
         .from(users)
@@ -228,7 +303,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
         viewer: { id: row.createdBy, leadScope: owner.leadScope },
         onDuplicate: row.onDuplicate,
         columns: row.columns,
-        file: row.file,
+        file,
         processed: row.processed,
         total: row.total,
       };
@@ -240,6 +315,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
         .update(leadImportJobs)
         .set({ status: 'done', file: null, finishedAt: new Date() })
         .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, leadImportJobs.total)));
+      await dropFile(id);
     },
 
     /** The job will not run again. Its counts stay those of the batches that were written. */
@@ -248,6 +324,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
         .update(leadImportJobs)
         .set({ status: 'failed', error, file: null, finishedAt: new Date() })
         .where(and(eq(leadImportJobs.id, id), inArray(leadImportJobs.status, ['pending', 'running'])));
+      await dropFile(id);
     },
 
     /** What rows refer to by name: statuses (in display order) and users by e-mail. */
@@ -303,20 +380,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
       progress: BatchProgress;
     }): Promise<number[]> {
       return db.transaction(async (tx) => {
-        const { jobId, from, counts, rejectedRows } = batch.progress;
-        const moved = await tx
-          .update(leadImportJobs)
-          .set({
-            processed: sql`${leadImportJobs.processed} + ${counts.processed}`,
-            created: sql`${leadImportJobs.created} + ${counts.created}`,
-            updated: sql`${leadImportJobs.updated} + ${counts.updated}`,
-            skipped: sql`${leadImportJobs.skipped} + ${counts.skipped}`,
-            rejected: sql`${leadImportJobs.rejected} + ${counts.rejected}`,
-            rejectedRows: sql`${leadImportJobs.rejectedRows} || ${JSON.stringify(storableJson(rejectedRows))}::jsonb`,
-          })
-          .where(and(eq(leadImportJobs.id, jobId), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, from)))
-          .returning({ id: leadImportJobs.id });
-        if (moved.length === 0) throw new ImportSupersededError(jobId);
+        await advance(tx, batch.progress);
         const ids = await insertLeadRows(
           tx,
           batch.inserts.map((lead) => ({
@@ -335,6 +399,64 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper)
         history.push(...(await updateLeads(tx, batch.updates, batch.actorId)));
         await recordHistory(tx, history);
         return ids;
+      });
+    },
+
+    /** Whether {@link writeBatches} can run here: COPY needs the connection, which only the app hands over. */
+    canCopy: bulk !== undefined,
+
+    /**
+     * Several sorted batches in one transaction, written with COPY (decision 035): the new leads' ids are taken from
+     * their sequence first, so the leads, their responsible users and their history rows go in as three COPYs
+     * without RETURNING; updates are applied batch by batch in file order as {@link writeBatch} does; the job moves on
+     * by all the batches' rows at once. No later batch of the group may update a lead an earlier one creates (the job
+     * writes the group before such a batch). Returns each batch's new ids in input order.
+     */
+    async writeBatches(group: { batches: SortedBatch[]; jobId: number; from: number; actorId: number; defaultStatusId: number | null }): Promise<number[][]> {
+      if (!bulk) throw new Error('writeBatches needs the bulk connection');
+      const counts: ImportCounts = { processed: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
+      for (const batch of group.batches) for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += batch.counts[key];
+      return bulk.transaction(async (tx, copy) => {
+        await advance(tx, { jobId: group.jobId, from: group.from, counts, rejectedRows: group.batches.flatMap((b) => b.rejectedRows) });
+        const inserts = group.batches.flatMap((b) => b.inserts);
+        const ids =
+          inserts.length === 0
+            ? []
+            : (
+                await queryRows<{ id: number }>(
+                  tx,
+                  sql`select nextval(pg_get_serial_sequence('leads', 'id'))::int as id from generate_series(1, ${inserts.length})`,
+                )
+              ).map((r) => r.id);
+        await copy(
+          'leads',
+          LEAD_COPY_COLUMNS,
+          inserts.map((lead, i) => [
+            ids[i],
+            lead.surname,
+            lead.firstname,
+            lead.patronymic ?? '',
+            lead.phone,
+            lead.phoneNormalized,
+            lead.statusId ?? group.defaultStatusId,
+            lead.additionalInfo ?? '',
+            group.actorId,
+          ]),
+        );
+        await copy(
+          'lead_users',
+          ['lead_id', 'user_id'],
+          inserts.flatMap((lead, i) => [...new Set(lead.users ?? [])].map((userId) => [ids[i], userId])),
+        );
+        await copy('lead_history', ['lead_id', 'user_id', 'action'], ids.map((leadId) => [leadId, group.actorId, 'imported']));
+        for (const batch of group.batches) await recordHistory(tx, await updateLeads(tx, batch.updates, group.actorId));
+        const perBatch: number[][] = [];
+        let offset = 0;
+        for (const batch of group.batches) {
+          perBatch.push(ids.slice(offset, offset + batch.inserts.length));
+          offset += batch.inserts.length;
+        }
+        return perBatch;
       });
     },
   };

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import type { DuplicateMode, LeadImportJob } from '@crm/shared/schemas';
+import { queryRows } from '../db/client';
+import { leadImportJobs } from '../db/schema/lead-import-jobs';
+import { parseCsv } from '../lib/csv';
+import { resolveMapping, suggestMapping } from '../lib/lead-import-mapping';
+import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
+import { createLeadScope } from '../repositories/lead-scope';
+import { bearer, buildTestApp, TEST_ADMIN, type TestApp, testDrivers } from '../test/build-test-app';
+import { PermanentJobError } from './job-queue';
+import { IMPORT_FAILED_MESSAGE, runLeadImport, writeGroupRows } from './lead-import-job';
+
+const ROWS = 4_500;
+/** Two 1,000-row batches per COPY transaction: the file is written in two groups and a remainder. */
+const GROUP_ROWS = 2_000;
+
+const phoneOf = (prefix: number, i: number) => `+7 9${prefix} ${String(i).padStart(7, '0')}`;
+
+/**
+ * A file with every kind of duplicate the import sorts: rows 1–3 repeat leads already in the database; every 500th row
+ * (+7) repeats a row five lines up (same batch); row 1,500 repeats row 10 (an earlier batch of the same group) and row
+ * 4,000 repeats row 1,600 (an earlier group); row 2,222 has a bad phone. Notes hold what COPY's text format escapes.
+ */
+function fileOf(surname: string, prefix: number): string {
+  const lines = ['Фамилия,Имя,Телефон,Ответственные,Заметки'];
+  for (let i = 1; i <= ROWS; i++) {
+    let phone = phoneOf(prefix, i);
+    if (i % 500 === 7) phone = phoneOf(prefix, i - 5);
+    if (i === 1_500) phone = phoneOf(prefix, 10);
+    if (i === 4_000) phone = phoneOf(prefix, 1_600);
+    if (i === 2_222) phone = '12345';
+    const notes = i % 1_000 === 1 ? `"Строка ${i}\tтаб \\N слэш\\ и ""кавычки""\nвторая строка\r\nтретья"` : i % 4 === 0 ? `Заметка ${i}` : '';
+    lines.push([surname, `Имя${i}`, phone, i % 3 === 0 ? TEST_ADMIN.email : '', notes].join(','));
+  }
+  return lines.join('\n');
+}
+
+for (const driver of testDrivers()) {
+  describe(`lead import written with COPY in groups (${driver})`, () => {
+    let t: TestApp;
+    let admin: Record<string, string>;
+    let adminId: number;
+
+    before(async () => {
+      t = await buildTestApp({ driver });
+      admin = bearer(await t.login());
+      adminId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json().userData.id;
+    });
+    after(() => t.close());
+
+    async function storedJob(csv: string, onDuplicate: DuplicateMode, repository: LeadImportRepository = t.app.leadImportRepository) {
+      const { headers, rows } = parseCsv(csv);
+      return repository.createJob({
+        createdBy: adminId,
+        onDuplicate,
+        fileName: 'leads.csv',
+        headers,
+        total: rows.length,
+        file: Buffer.from(csv),
+        columns: resolveMapping(suggestMapping(headers), headers).columns,
+      });
+    }
+
+    const run = (jobId: number, write: 'copy' | 'batches', repository: LeadImportRepository = t.app.leadImportRepository) =>
+      runLeadImport(jobId, { repository, log: t.app.log, signal: new AbortController().signal, write, groupRows: GROUP_ROWS });
+
+    const jobOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/leads/import/${id}`, headers: admin })).json().data as LeadImportJob;
+    const reportOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/leads/import/${id}/report`, headers: admin })).body;
+
+    /** What the import left for one surname, with the phone's varying prefix cut off so two files compare. */
+    async function leadsOf(surname: string) {
+      return queryRows<Record<string, unknown>>(
+        t.app.db,
+        sql`select l.firstname, right(l.phone_normalized, 7) as phone, l.additional_info, l.version,
+              (select count(*)::int from lead_users u where u.lead_id = l.id) as users,
+              (select string_agg(h.action || coalesce(':' || (select string_agg(k, ',' order by k) from jsonb_object_keys(h.changes) k), ''), ' ' order by h.id)
+                 from lead_history h where h.lead_id = l.id) as history
+            from leads l where l.surname = ${surname} order by l.firstname, l.id`,
+      );
+    }
+
+    for (const mode of ['update', 'skip', 'create'] as const) {
+      test(`on_duplicate=${mode}: the COPY writer leaves exactly what the 1,000-row INSERT writer leaves`, async () => {
+        const outcome: Record<string, unknown>[] = [];
+        for (const [k, write] of (['batches', 'copy'] as const).entries()) {
+          const surname = `Копия${mode}${write}`;
+          const prefix = 40 + k + (mode === 'update' ? 0 : mode === 'skip' ? 2 : 4);
+          // Leads already there whose phones rows 1–3 repeat.
+          await t.app.leadSeedRepository.insertMany([1, 2, 3].map((i) => ({ surname, firstname: `Имя${i}`, phone: phoneOf(prefix, i), createdBy: adminId })));
+          const job = await storedJob(fileOf(surname, prefix), mode);
+          await run(job.id, write);
+          const end = await jobOf(job.id);
+          assert.equal(end.status, 'done', end.error ?? '');
+          const report = (await reportOf(job.id)).replaceAll(surname, '*');
+          outcome.push({ counts: [end.processed, end.created, end.updated, end.skipped, end.rejected], leads: await leadsOf(surname), report });
+        }
+        const [before, after] = outcome;
+        assert.equal((before.counts as number[])[0], ROWS);
+        assert.equal((before.counts as number[])[4], 1);
+        assert.deepEqual(after, before);
+      });
+    }
+
+    test('a group the database refuses is written again batch by batch: the rows before the bad batch are kept and named as before', async () => {
+      await t.app.db.execute(
+        sql.raw(`CREATE OR REPLACE FUNCTION refuse_group() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            IF NEW.surname = 'Групповой' AND NEW.firstname = 'Имя2500' THEN RAISE EXCEPTION 'refused by test' USING ERRCODE = '23514'; END IF;
+            RETURN NEW;
+          END $$`),
+      );
+      await t.app.db.execute(sql.raw('CREATE TRIGGER refuse_group BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_group()'));
+      const lines = ['Фамилия,Имя,Телефон'];
+      for (let i = 1; i <= 3_000; i++) lines.push(`Групповой,Имя${i},${phoneOf(60, i)}`);
+      const job = await storedJob(lines.join('\n'), 'create');
+      await assert.rejects(run(job.id, 'copy'), (error: unknown) => {
+        assert.ok(error instanceof PermanentJobError, String(error));
+        assert.equal(error.message, 'База данных не приняла строки 2002–3001; импорт остановлен, строки до них сохранены.');
+        return true;
+      });
+      const end = await jobOf(job.id);
+      const [{ n }] = await queryRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from leads where surname = 'Групповой'`);
+      assert.deepEqual([end.processed, end.created, n], [2_000, 2_000, 2_000]);
+    });
+
+    test('progress still moves in about ten steps: a transaction holds at most a tenth of the file, in whole batches', () => {
+      assert.equal(writeGroupRows(100_000), 10_000);
+      assert.equal(writeGroupRows(1_000_000), 10_000);
+      assert.equal(writeGroupRows(25_000), 2_000);
+      assert.equal(writeGroupRows(9_000), 1_000);
+      assert.equal(writeGroupRows(10), 1_000);
+    });
+
+    test('with a file folder, the upload waits there (not in the row) and is removed when the job ends', async () => {
+      const fileDir = mkdtempSync(path.join(os.tmpdir(), 'crm-import-files-'));
+      try {
+        const repository = createLeadImportRepository(t.app.db, createLeadScope(t.app.db), { fileDir });
+        const lines = ['Фамилия,Имя,Телефон', `Файловый,Иван,${phoneOf(61, 1)}`, `Файловый,Пётр,${phoneOf(61, 2)}`];
+        const job = await storedJob(lines.join('\n'), 'create', repository);
+        const stored = path.join(fileDir, `${job.id}.csv`);
+        assert.ok(existsSync(stored));
+        const [row] = await queryRows<{ inRow: boolean }>(t.app.db, sql`select file is not null as "inRow" from ${leadImportJobs} where id = ${job.id}`);
+        assert.equal(row.inRow, false);
+        await run(job.id, 'batches', repository);
+        assert.equal((await jobOf(job.id)).created, 2);
+        assert.ok(!existsSync(stored), 'the file is removed when the job is done');
+
+        const lost = await storedJob(lines.join('\n'), 'create', repository);
+        rmSync(path.join(fileDir, `${lost.id}.csv`));
+        await assert.rejects(run(lost.id, 'copy', repository), (error: unknown) => {
+          assert.ok(error instanceof PermanentJobError, String(error));
+          assert.equal(error.message, IMPORT_FAILED_MESSAGE);
+          return true;
+        });
+      } finally {
+        rmSync(fileDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
