@@ -43,9 +43,12 @@ export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 /** How /leads/list shows the leads (its `view` URL parameter; the API does not read it). */
 export const LEADS_VIEWS = ['table', 'kanban'] as const;
-/**
- * Here rather than in remote-leads so the remote builds its URL schema without a zod of its own: the leads page then
- * loads no second copy of zod (zod is not federation-shared; shared whole it would cost all its locales,
- * docs/decisions/033).
- */
 export const leadsViewSchema = z._default(z.enum(LEADS_VIEWS), 'table');
+
+/**
+ * /leads/list's URL: the API's GET /api/leads querystring, plus the view (table or kanban), which only the page reads.
+ * Here rather than in remote-leads so the remote imports no zod at run time: the leads page then loads no second copy
+ * of zod's core (zod is not federation-shared; shared whole it would cost all its locales, docs/decisions/033).
+ */
+export const leadsUrlSchema = z.extend(listLeadsQuerySchema, { view: leadsViewSchema });
+export type LeadsUrlQuery = z.output<typeof leadsUrlSchema>;
