@@ -169,4 +169,31 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // @crm/shared/schemas/mini is what a page's first load parses with: zod/mini only, so classic zod (about 26 KiB
+    // gzip) loads with the first form rather than with every page (docs/decisions/033). Its files may import each other
+    // but nothing of the classic schemas beside them.
+    files: ['shared/src/schemas/mini/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Use 'zod/mini' here: these schemas are on the first load (docs/decisions/033)." },
+            { name: 'zod/v4', message: "Use 'zod/mini' here: these schemas are on the first load (docs/decisions/033)." },
+          ],
+          patterns: [
+            {
+              group: ['../*'],
+              message: 'The mini schemas import only each other: a classic schema module would bring classic zod.',
+            },
+            {
+              group: ['react-router', 'react-router-dom', 'react-router/*', 'react-router-dom/*'],
+              message: 'Import the router from @crm/shared/router (docs/decisions/033).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
 import { useAbility } from '@crm/shared/abilities/react';
-import { SHORTCUT_PAGES } from '@crm/shared/schemas';
+import { SHORTCUT_PAGES } from '@crm/shared/schemas/mini';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findRoute } from './routes';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { api } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
 import type { leadListItemSchema, listLeadsQuerySchema, Paginated } from '@crm/shared/schemas';

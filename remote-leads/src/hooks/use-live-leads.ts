@@ -1,5 +1,6 @@
 import { useChannelEvent } from '@crm/shared/realtime';
-import { type LeadChangedEvent, realtimeChannels, realtimeEvents } from '@crm/shared/schemas';
+import type { LeadChangedEvent } from '@crm/shared/schemas';
+import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 import { useRevalidateLeads } from './use-revalidate-leads';
 
 /**

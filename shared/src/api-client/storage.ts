@@ -1,6 +1,6 @@
-import { abilityRuleSchema, type AbilityRule } from '../schemas/ability-rule';
-import type { Session } from '../schemas/auth';
-import { userSchema, type User } from '../schemas/user';
+import { abilityRuleSchema, type AbilityRule } from '../schemas/mini/ability-rule';
+import type { Session } from '../schemas/mini/session';
+import { userSchema, type User } from '../schemas/mini/user';
 
 /** localStorage keys of the session, named as the spec names them (§3). */
 export const STORAGE_KEYS = {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { meSchema } from '../schemas/auth';
+import { meSchema } from '../schemas/mini/session';
 import { api } from './api-client';
 import { refreshStoredSession } from './storage';
 

@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AbilityRule } from '../schemas/ability-rule';
-import type { User } from '../schemas/user';
+import type { AbilityRule } from '../schemas/mini/ability-rule';
+import type { User } from '../schemas/mini/user';
 import { getAccessToken, getStoredRules, getStoredUser, onSessionChange, STORAGE_KEYS } from './storage';
 
 /** The stored session as React state. */

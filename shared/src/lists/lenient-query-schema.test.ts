@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { listLeadsQuerySchema } from '../schemas/lead';
+import { z } from 'zod/mini';
+import { listLeadsQuerySchema } from '../schemas/mini/lead-list-query';
 import { lenientQuerySchema } from './lenient-query-schema';
 
 describe('lenientQuerySchema', () => {

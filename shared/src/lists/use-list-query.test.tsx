@@ -1,11 +1,11 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@crm/shared/router';
-import { z } from 'zod';
-import { listLeadsQuerySchema } from '../schemas/lead';
+import { z } from 'zod/mini';
+import { listLeadsQuerySchema } from '../schemas/mini/lead-list-query';
 import { useListQuery, type ListQuery } from './use-list-query';
 
 // The leads list's URL state: the API's querystring plus a view the API never sees.
-const schema = listLeadsQuerySchema.extend({ view: z.enum(['table', 'kanban']).default('table') });
+const schema = z.extend(listLeadsQuerySchema, { view: z._default(z.enum(['table', 'kanban']), 'table') });
 type Query = z.output<typeof schema>;
 
 function setup(url: string) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from '@crm/shared/router';
-import type { z } from 'zod';
-import type { PaginationMeta } from '../schemas/envelope';
+import type { z } from 'zod/mini';
+import type { PaginationMeta } from '../schemas/mini/envelope';
 import { lenientQuerySchema, type QuerySchema } from './lenient-query-schema';
 
 /** The URL state of a server-paged list: what its schema parses, which always has a page and a page size. */
@@ -74,7 +74,7 @@ function writeValue(value: unknown): string[] {
  * const { data } = useLeads(query);
  * <DataTable rows={data?.data ?? []} {...tableProps(data?.meta)} … />
  */
-export function useListQuery<S extends QuerySchema & z.ZodType<ListQueryValues, unknown>>(
+export function useListQuery<S extends QuerySchema & z.ZodMiniType<ListQueryValues, unknown>>(
   schema: S,
   options: ListQueryOptions<z.output<S>> = {},
 ): ListQuery<z.output<S>> {

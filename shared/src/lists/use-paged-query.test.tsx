@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import type { PaginationMeta } from '../schemas/envelope';
+import type { PaginationMeta } from '../schemas/mini/envelope';
 import { usePagedQuery } from './use-paged-query';
 
 type Row = { id: number };

@@ -1,8 +1,8 @@
 import useSWR, { type BareFetcher, type SWRConfiguration, type SWRResponse } from 'swr';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ApiError } from '../api-client/api-error';
 import type { ApiKey } from '../api-client/swr';
-import type { Paginated } from '../schemas/envelope';
+import type { Paginated } from '../schemas/mini/envelope';
 
 /**
  * One page of a server list (`Paginated<typeof itemSchema>`: `{ data, meta }`) through SWR. The endpoint's hook
@@ -13,7 +13,7 @@ import type { Paginated } from '../schemas/envelope';
  * export const leadsKey = (request: LeadsRequest) => ['/leads', request] as const;
  * export const useLeads = (request: LeadsRequest | null) => usePagedQuery(request && leadsKey(request), ([, q]) => getLeads(q));
  */
-export function usePagedQuery<K extends ApiKey, A extends Paginated<z.ZodType>>(
+export function usePagedQuery<K extends ApiKey, A extends Paginated<z.core.SomeType>>(
   key: K | null,
   fetcher: (key: K) => Promise<A>,
   config?: SWRConfiguration<A, ApiError>,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AbilityAction, AbilitySubject } from './ability-rule';
 import { textSchema } from './text';
-import { userSchema } from './user';
+import { SHORTCUTS_MAX } from './mini/shortcuts';
+import { userSchema } from './mini/user';
 
 /** One signed-in session of the user (an access token that is neither revoked nor expired), decision 042. */
 export const accountSessionSchema = z.object({
@@ -19,30 +19,7 @@ export const accountSessionsSchema = z.object({ data: z.array(accountSessionSche
 
 export const revokedSessionsSchema = z.object({ message: z.string(), revoked: z.number().int() });
 
-/**
- * Pages a user may pin as shortcuts: route names of the host (a host test checks each against the route table, with
- * the same ability). The server refuses other keys and keys the caller's abilities do not open.
- */
-export const SHORTCUT_PAGES: readonly { key: string; action: AbilityAction; subject: AbilitySubject }[] = [
-  { key: 'leads-list', action: 'view', subject: 'lead' },
-  { key: 'leads-add', action: 'create', subject: 'lead' },
-  { key: 'lead-status-list', action: 'view', subject: 'lead-status' },
-  { key: 'document-list', action: 'view', subject: 'document' },
-  { key: 'document-add', action: 'create', subject: 'document' },
-  { key: 'document-category-list', action: 'view', subject: 'document-category' },
-  { key: 'comment-step-list', action: 'view', subject: 'step' },
-  { key: 'team', action: 'view', subject: 'team' },
-  { key: 'apps-users', action: 'view', subject: 'users' },
-  { key: 'apps-roles', action: 'view', subject: 'roles' },
-  { key: 'apps-permissions', action: 'view', subject: 'permissions' },
-  { key: 'white-ip-list', action: 'manage', subject: 'all' },
-  { key: 'audit-log', action: 'view', subject: 'audit' },
-];
-export const SHORTCUTS_MAX = 12;
-
-export const shortcutsSchema = z.object({ pages: z.array(z.string()) });
-export type Shortcuts = z.infer<typeof shortcutsSchema>;
-
+// SHORTCUT_PAGES and the answer's shortcutsSchema: ./mini/shortcuts.ts.
 export const shortcutsInputSchema = z.object({
   pages: z
     .array(z.string({ error: 'Each page is a page key' }), { error: 'Give the list of pages' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema } from './mini/envelope';
 import { idSchema } from './id';
 import { textSchema } from './text';
 
@@ -27,7 +27,8 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/users/list: search by name or email, filter by role, team and status. */
-export const adminUserQuerySchema = pageQuerySchema.extend({
+export const adminUserQuerySchema = z.object({
+  ...pageQuerySchema.shape,
   q: textSchema().trim().max(200, 'Не больше 200 символов').optional(),
   role_id: idSchema().optional(),
   team_id: idSchema().optional(),

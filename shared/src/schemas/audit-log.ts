@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PER_PAGE, perPageSchema } from './envelope';
-import { idSchema, INT4_MAX } from './id';
+import { pageQuerySchema } from './mini/envelope';
+import { idSchema } from './id';
 
 /** Every action the audit log records (docs/decisions/026). New areas add theirs here. */
 export const AUDIT_ACTIONS = [
@@ -56,8 +56,7 @@ const dateSchema = z.iso.date('Use a date like 2026-01-31');
 
 /** GET /api/audit-log: newest first; `from`/`to` are inclusive calendar days (UTC). */
 export const auditLogQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
-  per_page: perPageSchema.default(DEFAULT_PER_PAGE),
+  ...pageQuerySchema.shape,
   actor_id: idSchema().optional(),
   action: z.enum(AUDIT_ACTIONS, 'Choose an action from the list').optional(),
   from: dateSchema.optional(),

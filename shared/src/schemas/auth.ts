@@ -1,24 +1,11 @@
 import { z } from 'zod';
-import { abilityRuleSchema } from './ability-rule';
 import { textSchema } from './text';
-import { userSchema } from './user';
 
 export const loginInputSchema = z.object({
   email: textSchema().trim().toLowerCase().email('Enter a valid email address'),
   password: textSchema().min(1, 'Enter your password'),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
-
-/** What sign-in and GET /api/auth/me answer; the client stores each part under the spec's names (§3). */
-export const sessionSchema = z.object({
-  accessToken: z.string(),
-  userData: userSchema,
-  userAbilityRules: z.array(abilityRuleSchema),
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-export const meSchema = sessionSchema.omit({ accessToken: true });
-export type Me = z.infer<typeof meSchema>;
 
 export const forgotPasswordInputSchema = z.object({
   email: textSchema().trim().toLowerCase().email('Enter a valid email address'),

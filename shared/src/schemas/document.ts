@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema } from './mini/envelope';
 import { idSchema, INT4_MAX } from './id';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 
@@ -71,7 +71,8 @@ export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
 export const DOCUMENT_SORT_FIELDS = ['title', 'created_at', 'updated_at', 'rank'] as const;
 
-export const listDocumentsQuerySchema = pageQuerySchema.extend({
+export const listDocumentsQuerySchema = z.object({
+  ...pageQuerySchema.shape,
   search: documentText('Введите текст для поиска').trim().max(200, 'Не более 200 символов').optional(),
   category_id: idSchema('Неизвестная категория').optional(),
   /** `field` ascending or `-field` descending; `rank` (best match first) is the default with a search. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema } from './mini/envelope';
 
 export const NOTIFICATION_TYPES = ['lead-assigned', 'lead-comment', 'import-finished'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { abilityRuleSchema } from './ability-rule';
+import { abilityRuleSchema } from './mini/ability-rule';
 import { userSummarySchema } from './admin-user';
 import { idSchema } from './id';
 import { textSchema } from './text';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSummarySchema } from './admin-user';
-import { pageQuerySchema } from './envelope';
+import { pageQuerySchema } from './mini/envelope';
 import { idSchema } from './id';
 import { textSchema } from './text';
 
@@ -18,7 +18,8 @@ export const teamSchema = z.object({
 export type Team = z.infer<typeof teamSchema>;
 
 /** GET /api/teams: search by name. */
-export const teamQuerySchema = pageQuerySchema.extend({
+export const teamQuerySchema = z.object({
+  ...pageQuerySchema.shape,
   q: textSchema().trim().max(200, 'Не больше 200 символов').optional(),
 });
 export type TeamQuery = z.input<typeof teamQuerySchema>;

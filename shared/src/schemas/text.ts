@@ -1,40 +1,12 @@
 import { z } from 'zod';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE, type TextSchemaOptions } from './mini/text';
 
-/** The 422 message of a text that PostgreSQL could not store. */
-export const UNSTORABLE_TEXT_MESSAGE = 'Contains a character that cannot be saved (a NUL or a broken emoji)';
-/** The same message for the lead and document screens, which speak Russian. */
-export const UNSTORABLE_TEXT_MESSAGE_RU = 'Содержит символ, который нельзя сохранить (NUL или повреждённый эмодзи)';
-
-/**
- * Whether PostgreSQL can store the string in `text` and `jsonb`: no NUL character (U+0000) and no unpaired UTF-16
- * surrogate (half of an emoji, which has no UTF-8 form).
- */
-export function isStorableText(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code === 0) return false;
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = value.charCodeAt(i + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
-      i += 1;
-    } else if (code >= 0xdc00 && code <= 0xdfff) {
-      return false;
-    }
-  }
-  return true;
-}
-
-export interface TextSchemaOptions {
-  /** Message when the value is missing or not a string. */
-  error?: string;
-  /** Message when it holds a NUL or an unpaired surrogate (default UNSTORABLE_TEXT_MESSAGE). */
-  unstorable?: string;
-}
+export { isStorableText, UNSTORABLE_TEXT_MESSAGE, UNSTORABLE_TEXT_MESSAGE_RU, type TextSchemaOptions } from './mini/text';
 
 /**
  * A string PostgreSQL can store (see `isStorableText`); chain `.trim()`, `.min()`, `.max()` as on `z.string()`. Use it
  * for every text field of every input schema, search terms included, so such a value is a 422 on its field rather
- * than a database error.
+ * than a database error (`miniTextSchema` is the same with zod/mini).
  */
 export function textSchema({ error, unstorable = UNSTORABLE_TEXT_MESSAGE }: TextSchemaOptions = {}) {
   return z.string(error === undefined ? undefined : { error }).refine(isStorableText, unstorable);

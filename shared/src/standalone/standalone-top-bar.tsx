@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { User } from '../schemas/user';
+import type { User } from '../schemas/mini/user';
 import { Button } from '../ui/components/button';
 import { useUiText } from '../ui/i18n/ui-i18n';
 import { IconLogout } from '../ui/icons/icons';

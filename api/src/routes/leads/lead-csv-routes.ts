@@ -30,7 +30,8 @@ const PREVIEW_ROWS = 10;
 
 export const EXPORT_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'status', 'users', 'additional_info', 'created_at'] as const;
 
-const exportQuerySchema = listLeadsQuerySchema.pick({ search: true, status_id: true, user_id: true, favorite: true });
+const { search, status_id, user_id, favorite } = listLeadsQuerySchema.shape;
+const exportQuerySchema = z.object({ search, status_id, user_id, favorite });
 const csvAnswer = z.string().describe('text/csv, UTF-8 with BOM');
 
 /** The import form's text fields: the mapping as JSON text (default: the suggested one) and what to do with duplicates. */

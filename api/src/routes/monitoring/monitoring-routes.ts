@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { monitoringConfigSchema } from '@crm/shared/monitoring';
 import { dataEnvelope } from '@crm/shared/schemas';
 
@@ -23,7 +24,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['monitoring'],
         summary: 'How the browser reports errors to Sentry (null when reporting is off)',
-        response: { 200: dataEnvelope(monitoringConfigSchema.nullable()) },
+        response: { 200: dataEnvelope(z.nullable(monitoringConfigSchema)) },
       },
     },
     async () => ({ data }),

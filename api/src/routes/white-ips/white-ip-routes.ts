@@ -19,7 +19,7 @@ import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['white-ips'];
 // 409: IP_LOCKOUT names the caller's address; a stale version (CONFLICT) does not.
-const lockoutSchema = apiErrorSchema.extend({ ip: z.string().optional() });
+const lockoutSchema = z.object({ ...apiErrorSchema.shape, ip: z.string().optional() });
 
 /**
  * 409 IP_LOCKOUT unless confirmed: the list as it would be after the change is enforced and leaves out the caller's

@@ -16,7 +16,8 @@ export interface FuzzRoute {
 /** A route's schema part as JSON Schema: zod schemas are converted as the OpenAPI document converts them. */
 function toJsonSchema(schema: unknown): JsonSchema | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
-  if (schema instanceof z.ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // Classic and zod/mini schemas alike (the first load's shared schemas are zod/mini, docs/decisions/033).
+  if (schema instanceof z.core.$ZodType) return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   const plain = schema as JsonSchema;
   return plain.type || plain.properties ? plain : undefined;
 }

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Can } from '../../abilities/react/can';
 import { errorMessage } from '../../api-client/api-error';
 import { useAbility } from '../../abilities/react/use-ability';
-import type { AbilitySubject } from '../../schemas/ability-rule';
+import type { AbilitySubject } from '../../schemas/mini/ability-rule';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { DataTable, type DataTableColumn, type DataTableProps, type RowId } from '../components/data-table';

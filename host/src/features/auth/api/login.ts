@@ -1,5 +1,6 @@
 import { api } from '@crm/shared/api-client';
-import { sessionSchema, type LoginInput, type Session } from '@crm/shared/schemas';
+import type { LoginInput } from '@crm/shared/schemas';
+import { sessionSchema, type Session } from '@crm/shared/schemas/mini';
 
 /** POST /api/auth/login; wrong credentials answer 422 with `errors.email`, too many attempts 429. */
 export async function login(input: LoginInput): Promise<Session> {

@@ -1,5 +1,5 @@
 import { api, getAccessToken, saveSession } from '@crm/shared/api-client';
-import { meSchema } from '@crm/shared/schemas';
+import { meSchema } from '@crm/shared/schemas/mini';
 
 /** GET /api/auth/me, stored as the session: the user's rules after their role changed, without signing in again. */
 export async function refreshSession(): Promise<void> {

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { meSchema, type Me } from '@crm/shared/schemas';
+import { meSchema, type Me } from '@crm/shared/schemas/mini';
 
 export const ME_PATH = '/auth/me';
 

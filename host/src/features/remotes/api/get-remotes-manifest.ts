@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The host learns where its remotes live at run time, so a remote can be redeployed without rebuilding the host. */
 export const REMOTES_MANIFEST_URL = '/build/remotes.json';
 
-export const remoteEntrySchema = z.object({ name: z.string().min(1), entry: z.string().min(1) });
+export const remoteEntrySchema = z.object({ name: z.string().check(z.minLength(1)), entry: z.string().check(z.minLength(1)) });
 export type RemoteEntry = z.infer<typeof remoteEntrySchema>;
 
 export const remotesManifestSchema = z.object({ remotes: z.array(remoteEntrySchema) });

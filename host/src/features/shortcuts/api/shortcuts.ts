@@ -1,5 +1,5 @@
 import { api } from '@crm/shared/api-client';
-import { shortcutsSchema } from '@crm/shared/schemas';
+import { shortcutsSchema } from '@crm/shared/schemas/mini';
 
 /** GET /api/me/shortcuts: the keys of the pages the user pinned, in order. */
 export async function getShortcuts(): Promise<string[]> {

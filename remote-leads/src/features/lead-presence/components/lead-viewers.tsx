@@ -1,5 +1,5 @@
 import { usePresence } from '@crm/shared/realtime';
-import { realtimeChannels } from '@crm/shared/schemas';
+import { realtimeChannels } from '@crm/shared/schemas/mini';
 import { AvatarStack } from '@crm/shared/ui';
 
 export interface LeadViewersProps {

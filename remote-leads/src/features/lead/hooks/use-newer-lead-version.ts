@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useChannelEvent } from '@crm/shared/realtime';
-import { type LeadChangedEvent, realtimeChannels, realtimeEvents } from '@crm/shared/schemas';
+import type { LeadChangedEvent } from '@crm/shared/schemas';
+import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 
 export interface NewerLeadVersion {
   version: number | null;

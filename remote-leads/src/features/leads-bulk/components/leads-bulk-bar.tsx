@@ -2,7 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@crm/shared/api-client';
 import { Can } from '@crm/shared/abilities/react';
-import { type LeadBulkInput, type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import type { LeadBulkInput } from '@crm/shared/schemas';
+import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { alpha, Button, IconTrash, media, Select, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
 import { runLeadBulk } from '../api/run-lead-bulk';
 

@@ -1,7 +1,8 @@
 import { memo, type DragEvent } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
-import { type LeadListItem, type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { alpha, Chip, userDisplayName } from '@crm/shared/ui';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { formatLeadName } from '../../../utils/format-lead-name';

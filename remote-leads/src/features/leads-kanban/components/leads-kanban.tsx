@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
-import { type LeadListItem, type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { Spinner } from '@crm/shared/ui';
 import type { LeadsFilters } from '../../../api/get-leads';
 import { useKanbanBoard } from '../hooks/use-kanban-board';

@@ -1,4 +1,4 @@
-import { NO_STATUS } from '@crm/shared/schemas';
+import { NO_STATUS } from '@crm/shared/schemas/mini';
 import type { LeadsFilters, LeadsRequest } from '../../../api/get-leads';
 
 /** Cards a column loads at a time ("Показать ещё" loads the next batch). */

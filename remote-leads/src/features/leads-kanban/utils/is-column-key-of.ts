@@ -1,4 +1,4 @@
-import { NO_STATUS } from '@crm/shared/schemas';
+import { NO_STATUS } from '@crm/shared/schemas/mini';
 import { isLeadsPageKey } from '../../../api/get-leads';
 
 /** Matches every cached batch of the given columns (and list pages filtered by them); `null` is 'Без статуса'. */

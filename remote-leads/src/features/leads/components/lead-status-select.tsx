@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import { alpha, themeTextShade } from '@crm/shared/ui';
-import { type LeadStatus, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import type { LeadStatus } from '@crm/shared/schemas';
+import { NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 
 export interface LeadStatusSelectProps {
   leadId: number;

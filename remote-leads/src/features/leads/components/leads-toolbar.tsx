@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 

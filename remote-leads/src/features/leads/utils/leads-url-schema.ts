@@ -1,9 +1,5 @@
-import type { z } from 'zod';
-import { LEADS_VIEWS, leadsViewSchema, listLeadsQuerySchema } from '@crm/shared/schemas';
+import { LEADS_VIEWS, leadsUrlSchema, type LeadsUrlQuery } from '@crm/shared/schemas/mini';
 
-export { LEADS_VIEWS };
+// The schema lives in @crm/shared/schemas/mini so this remote imports no zod at run time (docs/decisions/033).
+export { LEADS_VIEWS, leadsUrlSchema, type LeadsUrlQuery };
 export type LeadsView = (typeof LEADS_VIEWS)[number];
-
-/** /leads/list's URL: the API's GET /api/leads querystring, plus the view (table or kanban), which only the page reads. */
-export const leadsUrlSchema = listLeadsQuerySchema.extend({ view: leadsViewSchema });
-export type LeadsUrlQuery = z.output<typeof leadsUrlSchema>;

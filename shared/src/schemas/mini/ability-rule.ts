@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Actions a rule may grant. `manage` means every action; `assign` is handing a lead over (`assign lead`). */
 export const ABILITY_ACTIONS = ['manage', 'view', 'create', 'edit', 'delete', 'assign'] as const;
