@@ -41,9 +41,10 @@ if (process.env.SKIP_BUNDLE_BUILD !== '1' || !existsSync(bundleDist)) {
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error('the one-bundle build failed');
-  // The same brotli and gzip copies as every front end's build gets from tooling/build.mjs.
-  await compressDist(bundleDist);
 }
+// The same brotli and gzip copies as every front end's build gets from tooling/build.mjs (rewritten: a reused bundle
+// may predate them).
+await compressDist(bundleDist);
 
 const freePort = () =>
   new Promise((resolve) => {
