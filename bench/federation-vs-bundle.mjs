@@ -12,7 +12,7 @@
 // Prints median and p90 of each, the ratios (each federated variant against the bundle served alike), and the requests
 // of each variant's median load in the order they started, with their priority, initiator and bytes on the wire.
 // Usage: pnpm build && pnpm bench:federation-vs-bundle. RUNS=20 by default; SKIP_BUNDLE_BUILD=1 reuses the bundle;
-// VARIANTS='<label>;<label>' loads only those (the last must be a one-bundle one).
+// VARIANTS='<label>;<label>' loads only those (the last must be a one-bundle one); by default all but "no hints".
 // Needs /usr/bin/chromium (or CHROMIUM_PATH).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -89,7 +89,10 @@ const VARIANTS = [
   ['federated, uncompressed, no hints', webRoot('federated-raw-no-hints', hostDist, { compressed: false, hints: false })],
   ['one bundle, uncompressed', webRoot('bundle-raw', bundleDist, { compressed: false })],
   ['one bundle', webRoot('bundle', bundleDist)],
-].filter(([label]) => !process.env.VARIANTS || process.env.VARIANTS.split(';').includes(label));
+].filter(([label]) =>
+  // By default all but the historical one (no hints), which shows only what decision 038's first step bought.
+  process.env.VARIANTS ? process.env.VARIANTS.split(';').includes(label) : label !== 'federated, uncompressed, no hints',
+);
 
 const servers = [];
 async function startServer(label, extraEnv) {
