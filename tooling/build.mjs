@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compressDist } from './compress.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,13 +42,20 @@ function buildOne(name, dir) {
     child.stdio[3].on('data', (chunk) => (times += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      const seconds = (performance.now() - started) / 1000;
-      if (code === 0) {
+      if (code !== 0) return reject(new Error(`${name}: build failed (exit ${code})`));
+      const built = performance.now();
+      // A front end's text assets get their brotli and gzip copies, served by the API (docs/decisions/038).
+      const compressed = name === '@crm/api' ? Promise.resolve(null) : compressDist(path.join(root, dir, 'dist'));
+      compressed.then((totals) => {
+        const seconds = (performance.now() - started) / 1000;
+        if (totals) {
+          const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+          console.log(`[compress] ${name}: ${totals.files} files, ${kib(totals.raw)} → br ${kib(totals.br)}, ` +
+            `gzip ${kib(totals.gz)} in ${((performance.now() - built) / 1000).toFixed(1)} s`);
+        }
         console.log(`[build] ${name} built in ${seconds.toFixed(1)} s (CPU ${cpuSeconds(times).toFixed(1)} s)`);
         resolve(seconds);
-      } else {
-        reject(new Error(`${name}: build failed (exit ${code})`));
-      }
+      }, reject);
     });
   });
 }

@@ -1,6 +1,6 @@
 // `pnpm start`: build whatever has no build yet, seed demo data into a brand-new embedded database,
 // then serve the whole app (API + host + remotes) on one origin.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll, buildConcurrency, root } from './build.mjs';
@@ -13,33 +13,40 @@ const builds = [
   ['@crm/remote-admin', 'remote-admin/dist/mf-manifest.json'],
 ];
 
-const run = (cmd, args, env = process.env) => {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-};
-
-const missing = builds.filter(([, file]) => !existsSync(path.join(root, file)));
-if (missing.length > 0) {
-  const names = missing.map(([name]) => name);
-  console.log(`Building ${names.join(', ')}, ${buildConcurrency()} at a time (run \`pnpm build\` to rebuild after changes)…`);
-  try {
-    await buildAll(names);
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
-}
-
 // A newcomer's first start gets demo data so the screens have something to show.
 // SEED_DEMO=false opts out; a DATABASE_URL server is never seeded implicitly.
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
 const freshEmbedded = !process.env.DATABASE_URL && !existsSync(path.join(dataDir, 'pglite'));
 const env = { ...process.env, DATA_DIR: dataDir };
-if (freshEmbedded && process.env.SEED_DEMO !== 'false') {
+
+/** The demo seed, in its own process: it needs only the API's build, so it runs while the front ends build. */
+function seed() {
   console.log('First start on the embedded database: adding demo data (SEED_DEMO=false to skip)…');
   const started = performance.now();
-  run('node', ['api/dist/seed-demo.js'], env);
-  console.log(`[start] demo data added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', ['api/dist/seed-demo.js'], { cwd: root, stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`the demo seed failed (exit ${code})`));
+      console.log(`[start] demo data added in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      resolve();
+    });
+  });
+}
+
+const missing = builds.filter(([, file]) => !existsSync(path.join(root, file))).map(([name]) => name);
+try {
+  if (missing.length > 0) {
+    console.log(`Building ${missing.join(', ')}, ${buildConcurrency()} at a time (run \`pnpm build\` to rebuild after changes)…`);
+  }
+  // The API first (a second or two): the seed needs it, then seeds while the front ends build (docs/decisions/037).
+  if (missing.includes('@crm/api')) await buildAll(['@crm/api']);
+  const seeded = freshEmbedded && process.env.SEED_DEMO !== 'false' ? seed() : Promise.resolve();
+  const frontEnds = missing.filter((name) => name !== '@crm/api');
+  await Promise.all([frontEnds.length > 0 ? buildAll(frontEnds) : null, seeded]);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
 
 const server = spawn('node', ['api/dist/server.js'], { cwd: root, stdio: 'inherit', env });

@@ -18,8 +18,11 @@ const REMOTES = { remote_leads: 'remote-leads', remote_documents: 'remote-docume
 function exposedModules(argv) {
   const modules = [];
   for (const [name, dir] of Object.entries(REMOTES)) {
-    const remoteConfig = require(path.join(root, dir, 'webpack.config.cjs'))(undefined, argv);
-    const federation = remoteConfig.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
+    // A production remote's config is a list (the remote, then its standalone federation runtime): take every one.
+    const configs = [require(path.join(root, dir, 'webpack.config.cjs'))(undefined, argv)].flat();
+    const federation = configs
+      .flatMap((config) => config.plugins ?? [])
+      .find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
     for (const [key, file] of Object.entries(federation._options.exposes)) {
       modules.push([`${name}/${key.replace(/^\.\//, '')}`, path.join(root, dir, file)]);
     }

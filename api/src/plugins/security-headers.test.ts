@@ -28,6 +28,8 @@ describe('security headers', () => {
     for (const [name, content] of Object.entries({
       'host/dist/index.html': '<!doctype html><title>CRM</title><script defer src="/build/assets/main.0123456789.js"></script>',
       'remote-leads/dist/remoteEntry.js': 'var remote_leads;',
+      // The build's brotli copy (tooling/compress.mjs); its contents do not matter here.
+      'remote-leads/dist/remoteEntry.js.br': 'brotli copy',
     })) {
       mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
       writeFileSync(path.join(root, name), content);
@@ -90,6 +92,14 @@ describe('security headers', () => {
     assert.equal(remote.headers['cross-origin-resource-policy'], 'cross-origin');
     const host = await t.app.inject({ method: 'GET', url: '/build/login' });
     assert.equal(host.headers['cross-origin-resource-policy'], 'same-origin');
+    // The precompressed copy answers with the same headers as the file, plus its encoding.
+    const compressed = await t.app.inject({ method: 'GET', url: '/build/remotes/leads/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+    assert.equal(compressed.headers['content-encoding'], 'br');
+    assert.equal(compressed.headers['cache-control'], 'no-cache');
+    assert.equal(compressed.headers['cross-origin-resource-policy'], 'cross-origin');
+    for (const header of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy']) {
+      assert.equal(compressed.headers[header], remote.headers[header], header);
+    }
   });
 
   test('behind HTTPS: HSTS, and insecure requests upgraded', async () => {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { loadConfig } from '../config';
@@ -29,7 +30,14 @@ function writeFiles(root: string, files: Record<string, string>) {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOST_PAGE = '<html><head><title>host</title></head><body><div id="app"></div></body></html>';
-const LEADS_MANIFEST = { id: 'remote_leads', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } } };
+const LEADS_MANIFEST = {
+  id: 'remote_leads',
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: [
+    { path: './leads-list-page', assets: { js: { sync: ['assets/9533.8d555aee2b.js', 'assets/list.6687a24232.js'], async: ['assets/6507.b7a428f40f.js'] } } },
+    { path: './lead-detail-page', assets: { js: { sync: ['assets/detail.8e42d73d74.js'], async: [] } } },
+  ],
+};
 
 /** The manifest the host page carries inline, parsed as the host parses it. */
 function inlineManifest(html: string): unknown {
@@ -53,6 +61,10 @@ describe('web: front-end builds', () => {
       'remote-leads/dist/mf-manifest.json': JSON.stringify(LEADS_MANIFEST),
       'remote-leads/dist/remoteEntry.js': 'var remote_leads;',
       'remote-leads/dist/assets/leads-list-page.abcdef0123.js': 'export {}',
+      // What tooling/compress.mjs writes beside a text asset (contents stand-ins: only which copy answers matters).
+      'host/dist/assets/main.0123456789.js.br': 'brotli copy',
+      'host/dist/assets/main.0123456789.js.gz': 'gzip copy',
+      'remote-leads/dist/remoteEntry.js.gz': 'gzip entry',
       'remote-admin/dist/mf-manifest.json': '{"id":"remote_admin"}',
       // remote-documents is deliberately not built.
     });
@@ -92,12 +104,22 @@ describe('web: front-end builds', () => {
   });
 
   test("a route's page preloads the manifest and entry script of the remote it shows, and only that one", async () => {
-    const leads = preloads((await get('/build/leads/list')).body);
-    assert.deepEqual(leads, [
+    const manifestAndEntry = [
       '<link rel="preload" href="/build/remotes/leads/mf-manifest.json" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/build/remotes/leads/remoteEntry.js" as="script">',
+    ];
+    // The list page's own chunks (what its exposed module needs before it runs), not those it loads later.
+    assert.deepEqual(preloads((await get('/build/leads/list')).body), [
+      ...manifestAndEntry,
+      '<link rel="preload" href="/build/remotes/leads/assets/9533.8d555aee2b.js" as="script">',
+      '<link rel="preload" href="/build/remotes/leads/assets/list.6687a24232.js" as="script">',
     ]);
-    assert.deepEqual(preloads((await get('/build/lead-status/list/AddStatusDrawer')).body), leads);
+    assert.deepEqual(preloads((await get('/build/leads/42')).body), [
+      ...manifestAndEntry,
+      '<link rel="preload" href="/build/remotes/leads/assets/detail.8e42d73d74.js" as="script">',
+    ]);
+    // A page the manifest does not list, or a route with no page of its own in the table: the entry only.
+    assert.deepEqual(preloads((await get('/build/lead-status/list/AddStatusDrawer')).body), manifestAndEntry);
     // The admin manifest names no entry script: only the manifest is preloaded.
     assert.deepEqual(preloads((await get('/build/apps/roles')).body), [
       '<link rel="preload" href="/build/remotes/admin/mf-manifest.json" as="fetch" crossorigin="anonymous">',
@@ -110,6 +132,50 @@ describe('web: front-end builds', () => {
     assert.equal(asset.statusCode, 200);
     assert.equal(asset.headers['cache-control'], IMMUTABLE);
     assert.equal((await get('/build/favicon.ico')).headers['cache-control'], 'no-cache');
+  });
+
+  test('a browser that accepts brotli or gzip gets the precompressed copy, cached as the file it stands for', async () => {
+    const url = '/build/assets/main.0123456789.js';
+    const asset = (encoding: string) => app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    const br = await asset('gzip, deflate, br, zstd');
+    assert.equal(br.statusCode, 200);
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.body, 'brotli copy');
+    assert.match(br.headers['content-type'] as string, /^(text|application)\/javascript/);
+    assert.match(br.headers.vary as string, /accept-encoding/i);
+    assert.equal(br.headers['cache-control'], IMMUTABLE);
+    const gz = await asset('gzip');
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gz.body, 'gzip copy');
+    assert.equal(gz.headers['cache-control'], IMMUTABLE);
+    const plain = await asset('identity');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, 'console.log("host")');
+    assert.match(plain.headers.vary as string, /accept-encoding/i, 'a shared cache must not hand this to a brotli client');
+    // remoteEntry.js has only a gzip copy here; it stays revalidated, compressed or not.
+    const entry = await app.inject({ method: 'GET', url: '/build/remotes/leads/remoteEntry.js', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(entry.headers['content-encoding'], 'gzip');
+    assert.equal(entry.body, 'gzip entry');
+    assert.equal(entry.headers['cache-control'], 'no-cache');
+    // A file without copies is sent as it is.
+    const manifest = await app.inject({ method: 'GET', url: '/build/remotes/leads/mf-manifest.json', headers: { 'accept-encoding': 'br' } });
+    assert.equal(manifest.headers['content-encoding'], undefined);
+    assert.deepEqual(manifest.json(), LEADS_MANIFEST);
+  });
+
+  test('the host page is compressed for a browser that accepts it, and is the same page', async () => {
+    const url = '/build/leads/list';
+    const plain = await get(url);
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(plain.headers.vary as string, /accept-encoding/i);
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.match(br.headers['content-type'] as string, /^text\/html/);
+    assert.equal(br.headers['cache-control'], 'no-cache');
+    assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body);
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gz.rawPayload).toString(), plain.body);
   });
 
   test('a missing file is a 404 JSON, not the index page', async () => {

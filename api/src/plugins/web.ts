@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,9 +39,15 @@ const REVALIDATE = 'no-cache';
 /** webpack names hashed output `[name].[contenthash:10].js`; such a file never changes under its name. */
 const HASHED_NAME = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-/** Hashed assets are cached for good; everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated. */
+/** The copies tooling/compress.mjs writes next to a build's text assets, served in place of the file itself. */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/**
+ * Hashed assets are cached for good; everything else (index.html, mf-manifest.json, remoteEntry.js) is revalidated.
+ * A precompressed copy (`main.0123456789.js.br`) is cached as the file it stands for.
+ */
 export function cacheControlFor(filePath: string): string {
-  return HASHED_NAME.test(path.basename(filePath)) ? IMMUTABLE : REVALIDATE;
+  return HASHED_NAME.test(path.basename(filePath).replace(PRECOMPRESSED, '')) ? IMMUTABLE : REVALIDATE;
 }
 
 /** The app's icon, one teal mark for every page: browsers ask for /favicon.ico at the root whatever the HTML says. */
@@ -78,6 +86,25 @@ export function remoteForRoute(route: string): RemoteName | null {
   return ROUTE_REMOTES.find(([pattern]) => pattern.test(relative))?.[1] ?? null;
 }
 
+/**
+ * The page a route shows, as the module its remote exposes (host/src/app/routes.tsx), for the routes a user opens
+ * cold most often: their page's own chunks are preloaded too, so they download while the host starts instead of
+ * after it has rendered the route. A route not listed loses only that preload.
+ */
+const ROUTE_EXPOSES: Array<[RegExp, string]> = [
+  [/^leads\/list\/?$/, './leads-list-page'],
+  [/^leads\/(add|create)(\/|$)|^leads\/[^/]+\/edit\/?$/, './lead-form-page'],
+  [/^leads\/[^/]+\/?$/, './lead-detail-page'],
+  [/^lead-status\/list(\/|$)/, './lead-status-list-page'],
+  [/^document\/list(\/|$)/, './document-list-page'],
+  [/^document-category\/list(\/|$)/, './document-category-list-page'],
+];
+
+export function exposeForRoute(route: string): string | null {
+  const relative = route.replace(/^\/+/, '');
+  return ROUTE_EXPOSES.find(([pattern]) => pattern.test(relative))?.[1] ?? null;
+}
+
 /** The id of the JSON block the host reads its remotes manifest from before asking /build/remotes.json. */
 export const INLINE_MANIFEST_ID = 'remotes-manifest';
 
@@ -85,16 +112,25 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** JSON inside <script>: `<` escaped so no value can close the element. */
 const inlineJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** What `mf-manifest.json` says about where the remote's entry script is, relative to the manifest. */
+/**
+ * What `mf-manifest.json` says about where the remote's entry script is, relative to the manifest, and which chunks
+ * each exposed module needs before it can run (`assets.js.sync`, relative to the remote's public path).
+ */
 const mfManifestSchema = z.object({
   metaData: z.object({ remoteEntry: z.object({ name: z.string().min(1), path: z.string() }) }),
+  exposes: z
+    .array(z.object({ path: z.string(), assets: z.object({ js: z.object({ sync: z.array(z.string()) }) }) }))
+    .optional(),
 });
 
 /** Serves the host build under /build/ and each remote's build under /build/remotes/<name>/, with SPA fallbacks. */
 export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
   // One @fastify/static instance, used only for reply.sendFile: the routes below decide which folder answers.
+  // `preCompressed`: the brotli or gzip copy the build wrote next to a file (tooling/compress.mjs) answers a browser
+  // that accepts it, with Content-Encoding and `Vary: accept-encoding`; the file itself answers anyone else.
   await app.register(fastifyStatic, {
     serve: false,
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
   });
@@ -118,19 +154,23 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   }
 
   /**
-   * Where a remote's entry script is, when the remote is the bundled build (its manifest is on this disk); a remote
-   * deployed elsewhere (REMOTE_*_URL on another path or origin) gets a preload of its manifest only.
+   * The scripts of a remote to preload, when the remote is the bundled build (its manifest is on this disk): its entry,
+   * then the chunks the route's exposed page needs before it runs. A remote deployed elsewhere (REMOTE_*_URL on
+   * another path or origin) gets a preload of its manifest only.
    */
-  async function bundledRemoteEntry(remote: RemoteName): Promise<string | null> {
+  async function bundledRemoteScripts(remote: RemoteName, expose: string | null): Promise<string[]> {
     const manifestUrl = config.remotes[remote];
-    if (manifestUrl !== `/build/remotes/${remote}/mf-manifest.json`) return null;
+    if (manifestUrl !== `/build/remotes/${remote}/mf-manifest.json`) return [];
     const text = await readCached(path.join(remoteDist(remote), 'mf-manifest.json'));
-    if (text === null) return null;
+    if (text === null) return [];
     try {
-      const { remoteEntry } = mfManifestSchema.parse(JSON.parse(text)).metaData;
-      return path.posix.normalize(`/build/remotes/${remote}/${remoteEntry.path}/${remoteEntry.name}`);
+      const manifest = mfManifestSchema.parse(JSON.parse(text));
+      const { remoteEntry } = manifest.metaData;
+      const base = `/build/remotes/${remote}/`;
+      const chunks = manifest.exposes?.find((exposed) => exposed.path === expose)?.assets.js.sync ?? [];
+      return [`${remoteEntry.path}/${remoteEntry.name}`, ...chunks].map((file) => path.posix.normalize(`${base}${file}`));
     } catch {
-      return null;
+      return [];
     }
   }
 
@@ -149,17 +189,42 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     const remote = remoteForRoute(route);
     if (remote) {
       hints.push(`<link rel="preload" href="${escapeAttribute(config.remotes[remote])}" as="fetch" crossorigin="anonymous">`);
-      const entry = await bundledRemoteEntry(remote);
-      if (entry) hints.push(`<link rel="preload" href="${escapeAttribute(entry)}" as="script">`);
+      // The entry first, then the chunks of the route's page, in the order the federation runtime will ask for them.
+      for (const script of await bundledRemoteScripts(remote, exposeForRoute(route))) {
+        hints.push(`<link rel="preload" href="${escapeAttribute(script)}" as="script">`);
+      }
     }
     const block = hints.join('');
     return html.includes('</head>') ? html.replace('</head>', `${block}</head>`) : `${block}${html}`;
   }
 
+  /**
+   * The host page compressed as the build compresses the files beside it (tooling/compress.mjs). A page differs only
+   * by the remote its route shows, so there are a handful: each is compressed once (the first time it is asked for,
+   * and again after a rebuild changes index.html).
+   */
+  const compressedPages = new Map<string, { br: Buffer; gzip: Buffer }>();
+  function compressedPage(page: string) {
+    let compressed = compressedPages.get(page);
+    if (!compressed) {
+      if (compressedPages.size >= 32) compressedPages.clear();
+      compressed = {
+        br: brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+        gzip: gzipSync(page, { level: zlib.Z_BEST_COMPRESSION }),
+      };
+      compressedPages.set(page, compressed);
+    }
+    return compressed;
+  }
+  const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
   async function serveHostPage(reply: FastifyReply, dist: string, route: string) {
     const page = await hostPage(dist, route);
     if (page === null) return reply.sendFile('index.html', dist);
-    return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(page);
+    reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = encodings.negotiate(reply.request.headers['accept-encoding'] ?? '');
+    if (encoding === null) return reply.send(page);
+    return reply.header('content-encoding', encoding).send(compressedPage(page)[encoding]);
   }
 
   async function serve(reply: FastifyReply, dist: string, label: string, requested: string, isHost = false) {
