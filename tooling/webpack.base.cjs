@@ -43,13 +43,15 @@ const hostProvidedShared = {
 /**
  * The host's shares are eager: bundled into its entry script instead of one lazy chunk each (docs/decisions/033,
  * third pass). The host's first load needs every one of them, and each lazy shared chunk paid its own federation
- * wrapper, request and gzip dictionary (25 scripts → 7, −8.9 KiB gzip). Remotes still negotiate through the share
+ * wrapper, request and gzip dictionary (25 scripts → 7, about −11 KiB gzip). Remotes still negotiate through the share
  * scope: the host registers these first and, with `shareStrategy: 'loaded-first'`, its copies serve every remote.
  * Remotes keep them lazy (a standalone remote page still negotiates before its bootstrap).
  *
  * `@crm/shared/` is a prefix share; eager on the prefix would also bundle what the host imports only lazily (the UI
  * kit's French and Arabic texts), so the subpaths the shell imports at start are named one by one and the prefix
- * stays lazy for the rest. A subpath the shell starts to import later works unlisted, as one more lazy chunk.
+ * stays lazy for the rest (remote-only subpaths such as `lists`, and lazy host chunks). The host's entry has no async
+ * boundary any more (host/src/index.ts), so a subpath the shell starts to import at start must be added here, or the
+ * page fails at start with "Shared module is not available for eager consumption".
  */
 const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'schemas', 'ui'];
 const hostShared = {
