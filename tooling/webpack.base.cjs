@@ -41,6 +41,38 @@ const hostProvidedShared = {
 };
 
 /**
+ * The host's shares are eager: bundled into its entry script instead of one lazy chunk each (docs/decisions/033,
+ * third pass). The host's first load needs every one of them, and each lazy shared chunk paid its own federation
+ * wrapper, request and gzip dictionary (25 scripts → 7, about −11 KiB gzip). Remotes still negotiate through the share
+ * scope: the host registers these first and, with `shareStrategy: 'loaded-first'`, its copies serve every remote.
+ * Remotes keep them lazy (a standalone remote page still negotiates before its bootstrap).
+ *
+ * `@crm/shared/` is a prefix share; eager on the prefix would also bundle what the host imports only lazily (the UI
+ * kit's French and Arabic texts), so the subpaths the shell imports at start are named one by one and the prefix
+ * stays lazy for the rest (remote-only subpaths such as `lists`, and lazy host chunks). The host's entry has no async
+ * boundary any more (host/src/index.ts), so a subpath the shell starts to import at start must be added here, or the
+ * page fails at start with "Shared module is not available for eager consumption".
+ */
+const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'schemas', 'ui'];
+const hostShared = {
+  ...Object.fromEntries(
+    Object.entries(sharedSingletons)
+      .filter(([key]) => !key.endsWith('/'))
+      .map(([key, value]) => [key, { ...value, eager: true }]),
+  ),
+  ...Object.fromEntries(
+    HOST_EAGER_SHARED_SUBPATHS.map((sub) => [`@crm/shared/${sub}`, { ...sharedSingletons['@crm/shared/'], eager: true }]),
+  ),
+  '@crm/shared/': sharedSingletons['@crm/shared/'],
+};
+
+/**
+ * Every build runs in a browser only: `target: 'web'` lets the federation runtime drop its Node.js paths (script
+ * loading through `vm`/`fetch` for Node, environment probes) at build time.
+ */
+const FEDERATION_OPTIMIZATION = { target: 'web' };
+
+/**
  * webpack 5.111 renders the federation runtime module while hashing, before any chunk has a content hash, and that
  * module resolves the entry chunk's filename (only to learn how deep `assets/` is). With `[contenthash]` in a plain
  * template the build fails (module-federation/core#5077, webpack/webpack#22199). A function template answers the
@@ -210,13 +242,13 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
           filename: 'remoteEntry.js',
           exposes: exposes ?? {},
           remotes: {},
-          shared: remote ? sharedSingletons : { ...sharedSingletons, ...hostProvidedShared },
+          shared: remote ? sharedSingletons : { ...hostShared, ...hostProvidedShared },
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
           // The host hands its runtime to the remotes (`provideExternalRuntime`, done with the plugin's ES build: the
           // option's own CommonJS one would bundle a second runtime-core into the host).
           ...(remote
-            ? { experiments: { externalRuntime } }
+            ? { experiments: { externalRuntime, optimization: FEDERATION_OPTIMIZATION } }
             : {
                 runtimePlugins: [injectExternalRuntimePlugin(dirname)],
                 // What the host registers in the share scope is never replaced by a remote's equal version. With the
@@ -224,6 +256,7 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
                 // yet wins the tie (the runtime prefers the later name, and 'remote_leads' > 'host'), so the leads
                 // remote ran its own @crm/shared/lists and with it its own zod (docs/decisions/033).
                 shareStrategy: 'loaded-first',
+                experiments: { optimization: FEDERATION_OPTIMIZATION },
               }),
         }),
         new HtmlWebpackPlugin({

@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { RouterProvider } from '@crm/shared/router';
+import { BrowserRouter } from '@crm/shared/router';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { BASENAME } from './guard-loader';
+import { AppRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter basename={BASENAME}>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

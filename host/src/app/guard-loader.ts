@@ -1,6 +1,6 @@
 import { createAbility } from '@crm/shared/abilities';
 import { getStoredRules, getStoredUser, isLoggedIn } from '@crm/shared/api-client';
-import { data, redirect, type LoaderFunction, type LoaderFunctionArgs } from '@crm/shared/router';
+import type { Params } from '@crm/shared/router';
 import { resolveAccess } from '../features/auth/utils/resolve-access';
 import { rootRedirectTarget } from '../features/auth/utils/root-redirect-target';
 import { NAV_ITEMS } from './navigation';
@@ -20,36 +20,41 @@ function sessionNow() {
   return { loggedIn: isLoggedIn(), ability: createAbility(getStoredRules()) };
 }
 
+/** What a guard decides for one navigation: go elsewhere (an app path), show the not-found page, or let it open. */
+export type GuardOutcome = { redirect: string } | { notFound: true } | null;
+
+/** A route's guard: the URL being opened (app path) and the params its path matched. */
+export type Guard = (url: URL, params: Params) => GuardOutcome;
+
 /**
- * The guard of one route (§2), run before anything renders: an unknown-shaped param is a 404, then the access
- * class decides, then the route's own redirect. Reads the stored session each time, so it is never stale.
+ * The guard of one route (§2), run before the route renders (build-routes.tsx, once per navigation): an
+ * unknown-shaped param is a 404, then the access class decides, then the route's own redirect. Reads the stored
+ * session each time, so it is never stale.
  */
-export function guardLoader(spec: RouteSpec): LoaderFunction | undefined {
+export function routeGuard(spec: RouteSpec): Guard | undefined {
   const { params: patterns, handle, redirect: redirectTo } = spec;
   if (!patterns && handle.access === 'public' && !redirectTo) return undefined;
-  return ({ request, params }: LoaderFunctionArgs) => {
+  return (url, params) => {
     for (const [key, pattern] of Object.entries(patterns ?? {})) {
-      if (!pattern.test(params[key] ?? '')) throw data(null, { status: 404, statusText: 'Not Found' });
+      if (!pattern.test(params[key] ?? '')) return { notFound: true };
     }
-    const url = new URL(request.url);
-    const target = resolveAccess(handle, toAppPath(url.pathname), url.search, sessionNow());
-    if (target) throw redirect(target);
+    const target = resolveAccess(handle, url.pathname, url.search, sessionNow());
+    if (target) return { redirect: target };
     const next = redirectTo?.(url);
-    if (next) throw redirect(next);
-    return null;
+    return next ? { redirect: next } : null;
   };
 }
 
 /** `/` (§2): Admin → leads list; a signed-in user otherwise → their first permitted area; visitors → login. */
-export function rootLoader({ request }: LoaderFunctionArgs): never {
+export const rootGuard: Guard = (url) => {
   const { loggedIn, ability } = sessionNow();
   const home = NAV_ITEMS.find((item) => !item.action || !item.subject || ability.can(item.action, item.subject));
-  throw redirect(
-    rootRedirectTarget({
-      search: new URL(request.url).search,
+  return {
+    redirect: rootRedirectTarget({
+      search: url.search,
       storedUser: getStoredUser(),
       loggedIn,
       signedInHome: home?.to ?? PROFILE_PATH,
     }),
-  );
-}
+  };
+};

@@ -16,10 +16,7 @@ beforeEach(() => {
 
 /** Waits until the initial navigation and every redirect it caused are over. */
 async function landed(router: TestRouter): Promise<string> {
-  await waitFor(() => {
-    expect(router.state.initialized).toBe(true);
-    expect(router.state.navigation.state).toBe('idle');
-  });
+  await waitFor(() => expect(router.redirecting()).toBe(false));
   return currentPath(router);
 }
 

@@ -14,10 +14,7 @@ beforeEach(() => {
 });
 
 async function landed(router: TestRouter): Promise<string> {
-  await waitFor(() => {
-    expect(router.state.initialized).toBe(true);
-    expect(router.state.navigation.state).toBe('idle');
-  });
+  await waitFor(() => expect(router.redirecting()).toBe(false));
   return currentPath(router);
 }
 

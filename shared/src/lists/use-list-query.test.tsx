@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '@crm/shared/router';
+import { createMemoryRouter, RouterProvider } from '@crm/shared/router/testing';
 import { z } from 'zod/mini';
 import { listLeadsQuerySchema } from '../schemas/mini/lead-list-query';
 import { useListQuery, type ListQuery } from './use-list-query';

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from '@crm/shared/router';
+import type { RouteObject } from '@crm/shared/router';
+import { createMemoryRouter, RouterProvider } from '@crm/shared/router/testing';
 import { SWRConfig } from 'swr';
 import { AbilityProvider } from '@crm/shared/abilities/react';
 import type { AbilityRule } from '@crm/shared/schemas';

@@ -1,26 +1,42 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from '@crm/shared/router';
-import { buildRoutes } from '../build-routes';
+import { useState } from 'react';
+import { useLocation, useRoutes, type Location } from '@crm/shared/router';
+import { MemoryRouter } from '@crm/shared/router/testing';
+import { buildRoutes, resolveGuards } from '../build-routes';
 import { BASENAME, toAppPath } from '../guard-loader';
 import { AppProviders } from '../providers';
 
-// Pages load lazily and the guards run as loaders; on a busy 2-core CI box that can take longer than the 1 s
-// default wait. This bounds how long a `findBy`/`waitFor` may wait, it is not a timing assertion.
+// Pages load lazily; on a busy 2-core CI box that can take longer than the 1 s default wait. This bounds how long a
+// `findBy`/`waitFor` may wait, it is not a timing assertion.
 configure({ asyncUtilTimeout: 5000 });
 
-export type TestRouter = ReturnType<typeof createMemoryRouter>;
+/** Where the app's router is: the location it shows now, and whether the guards send it on from there. */
+export interface TestRouter {
+  location: Location;
+  /** True while the guards of the current location still redirect (the navigation is not over). */
+  redirecting: () => boolean;
+}
 
 /** Renders the whole app (providers, the real route table and guards) at an app path such as `/leads/list?page=2`. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), {
-    basename: BASENAME,
-    initialEntries: [`${BASENAME.replace(/\/$/, '')}${path}`],
-  });
+  const router = {} as TestRouter;
+  function AppRoutesProbe() {
+    const [routes] = useState(buildRoutes);
+    const location = useLocation();
+    router.location = location;
+    router.redirecting = () => {
+      const outcome = resolveGuards(routes, router.location);
+      return outcome !== null && 'redirect' in outcome;
+    };
+    return useRoutes(routes);
+  }
   const user = userEvent.setup();
   const view = render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter basename={BASENAME} initialEntries={[`${BASENAME.replace(/\/$/, '')}${path}`]}>
+        <AppRoutesProbe />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { router, user, ...view };
@@ -28,6 +44,6 @@ export function renderApp(path: string) {
 
 /** Where the router is, as an app path with its query (`/login?to=/leads/list`). */
 export function currentPath(router: TestRouter): string {
-  const { pathname, search } = router.state.location;
+  const { pathname, search } = router.location;
   return `${toAppPath(pathname)}${search}`;
 }
