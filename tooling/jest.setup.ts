@@ -110,3 +110,14 @@ beforeEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
 });
+
+// The kit's Select and its dialogs load Radix when first used (select-loader.ts, overlay-loader.ts): tests start with
+// both loaded, as a page is after its first select and dialog, so they drive Radix directly. A test file named
+// `*.lazy.test.tsx` starts without them, to check the kit before Radix arrives.
+if (!/\.lazy\.test\.tsx?$/.test(expect.getState().testPath ?? '')) {
+  beforeAll(async () => {
+    const { loadSelectMenu } = await import('../shared/src/ui/components/select-loader');
+    const { loadOverlays } = await import('../shared/src/ui/components/overlay-loader');
+    await Promise.all([loadSelectMenu(), loadOverlays()]);
+  });
+}
