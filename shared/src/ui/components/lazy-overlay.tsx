@@ -4,13 +4,14 @@ import { requestOverlays, useOverlays } from './overlay-loader';
 type Overlays = NonNullable<ReturnType<typeof useOverlays>>;
 
 /**
- * An overlay of the kit that fetches its Radix part when it first opens. Until then it draws nothing, as the Radix
- * one draws nothing while closed; once the part is here it renders that, open or closed (so closing still animates).
+ * An overlay of the kit that fetches its Radix part when it first opens (without an `open` prop, when it mounts).
+ * Until then it draws nothing, as the Radix one draws nothing while closed; once the part is here it renders that,
+ * open or closed (so closing still animates).
  */
-export function lazyOverlay<P extends { open: boolean }>(pick: (overlays: Overlays) => ComponentType<P>, displayName: string) {
+export function lazyOverlay<P extends object>(pick: (overlays: Overlays) => ComponentType<P>, displayName: string) {
   function LazyOverlay(props: P) {
     const overlays = useOverlays();
-    const { open } = props;
+    const open = 'open' in props ? Boolean(props.open) : true;
     useEffect(() => {
       if (open) requestOverlays();
     }, [open]);

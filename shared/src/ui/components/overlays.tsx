@@ -2,3 +2,4 @@
 export { ConfirmDialog } from './radix-confirm-dialog';
 export { Dialog } from './radix-dialog';
 export { Drawer } from './radix-drawer';
+export { RouteFormDrawer } from '../crud-list-page/route-form-drawer-view';
