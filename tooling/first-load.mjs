@@ -14,10 +14,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** Issue 8's target: first-load JS of a signed-in /build/leads/list, every script, gzip, in KiB (1024 bytes). */
 export const FIRST_LOAD_TARGET_KIB = 250;
 /**
- * What the budget test enforces today: the figure reached (317.3 KiB), rounded up, so growth fails the
+ * What the budget test enforces today: the figure reached (284.7 KiB), rounded up, so growth fails the
  * test. It is not yet the target; lower it with each cut until it is 250 (docs/decisions/033 lists what is left).
  */
-export const FIRST_LOAD_BUDGET_KIB = 318;
+export const FIRST_LOAD_BUDGET_KIB = 285;
 
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
