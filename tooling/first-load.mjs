@@ -15,9 +15,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const FIRST_LOAD_TARGET_KIB = 250;
 /**
  * What the budget test enforces today: the figure reached after the third pass (zod/mini, eager host shares,
- * declarative router), rounded up, so growth fails the test. Lower it with each cut (docs/decisions/033).
+ * declarative router, the UI kit's Radix on first use), rounded up, so growth fails the test (docs/decisions/033).
  */
-export const FIRST_LOAD_BUDGET_KIB = 287;
+export const FIRST_LOAD_BUDGET_KIB = 285;
 
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 

@@ -110,3 +110,16 @@ beforeEach(() => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
 });
+
+// The kit's Select and its dialogs load Radix when first used (select-loader.ts, overlay-loader.ts), its settings-list
+// parts when first drawn (list-parts-loader.ts): tests start with them loaded, as a page is after its first use, so
+// they drive the real components at once. A test file named `*.lazy.test.tsx` starts without them, to check the kit
+// before they arrive.
+if (!/\.lazy\.test\.tsx?$/.test(expect.getState().testPath ?? '')) {
+  beforeAll(async () => {
+    const { loadSelectMenu } = await import('../shared/src/ui/components/select-loader');
+    const { loadOverlays } = await import('../shared/src/ui/components/overlay-loader');
+    const { loadListParts } = await import('../shared/src/ui/crud-list-page/list-parts-loader');
+    await Promise.all([loadSelectMenu(), loadOverlays(), loadListParts()]);
+  });
+}

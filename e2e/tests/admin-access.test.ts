@@ -11,7 +11,8 @@ const SET_PASSWORD = 'Set new password';
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(label, { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // Within the open menu: the kit loads Radix Select on first use, so the menu opens a moment after the key.
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 async function menuEntries(page: Page): Promise<string[]> {

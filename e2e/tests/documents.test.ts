@@ -42,7 +42,7 @@ describe('documents', () => {
     // The kit Select, as a keyboard user opens it: focus, ↓, pick.
     await page.getByLabel('Категория', { exact: true }).focus();
     await page.keyboard.press('ArrowDown');
-    await page.getByRole('option', { name: 'Общие', exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Общие', exact: true }).click();
     await page.getByRole('textbox', { name: 'Текст' }).click();
     await page.keyboard.type('Все договоры поставки хранятся в архиве.');
     await page.getByRole('button', { name: 'Добавить ссылку' }).click();

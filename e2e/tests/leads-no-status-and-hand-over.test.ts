@@ -23,7 +23,8 @@ const MANAGER = { email: 'manager@example.com', name: 'Мария Соколов
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // Within the open menu: the kit loads Radix Select on first use, so the menu opens a moment after the key.
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 describe('leads without a status, and the hand-over by an Operator', () => {

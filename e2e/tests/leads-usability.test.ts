@@ -47,7 +47,7 @@ describe('leads usability', () => {
     await page.getByLabel('Телефон').fill('8 (912) 777 00 11');
     await page.getByLabel('Статус', { exact: true }).focus();
     await page.keyboard.press('ArrowDown');
-    await page.getByRole('option', { name: statuses[0].name, exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: statuses[0].name, exact: true }).click();
     const warning = page.getByRole('status').filter({ hasText: 'Лид с таким телефоном уже есть:' });
     await warning.waitFor();
     const link = warning.getByRole('link', { name: 'Оригиналов Павел' });

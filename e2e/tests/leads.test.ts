@@ -20,7 +20,8 @@ interface LeadRow {
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).focus();
   await page.keyboard.press('ArrowDown');
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // Within the open menu: the kit loads Radix Select on first use, so the menu opens a moment after the key.
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 async function findLead(page: Page, baseUrl: string, search: string): Promise<LeadRow> {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useUiText } from '../i18n/ui-i18n';
-import { colors } from '../tokens/colors';
+import { COLOR_PALETTE } from '../tokens/palette';
 import { ColorSwatch } from './color-swatch';
 
 export interface ColorPickerProps {
@@ -13,16 +13,6 @@ export interface ColorPickerProps {
   onChange: (color: string) => void;
   disabled?: boolean;
 }
-
-/** The spec's palette (§9), with names a screen reader can say (the `ui` texts `colorPicker.<name>`). */
-export const COLOR_PALETTE = [
-  { color: colors.primary, name: 'teal' },
-  { color: colors.info, name: 'blue' },
-  { color: colors.success, name: 'green' },
-  { color: colors.warning, name: 'orange' },
-  { color: colors.error, name: 'red' },
-  { color: colors.secondary, name: 'grey' },
-] as const;
 
 const Trigger = styled.button`
   display: inline-flex;

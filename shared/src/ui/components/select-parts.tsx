@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 import { alpha } from '../tokens/alpha';
 import { SELECT_MENU_MAX_HEIGHT } from '../tokens/constants';
 
-// The pieces Select (Radix) and MultiSelect (downshift) share, so both look like TextField and like each other.
+// The pieces Select (Radix, and its stand-in until Radix has loaded) and MultiSelect (downshift) share, so both look like TextField and like each other.
 
 /** Text a clear/"all" entry shows when the caller names none. */
 export const DEFAULT_CLEAR_LABEL = '—';
@@ -40,6 +40,33 @@ export const fieldBoxFocused = css<{ $invalid: boolean }>`
   &:hover:not([data-disabled]) {
     border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.primary)};
   }
+`;
+
+/**
+ * The closed Select: a button drawn as a field box. Radix's trigger and the stand-in drawn before Radix has loaded
+ * (select.tsx) both wear it, so nothing moves when one replaces the other.
+ */
+export const selectTrigger = css<{ $invalid: boolean }>`
+  ${fieldBox}
+  cursor: pointer;
+  &:focus,
+  &[data-state='open'] { ${fieldBoxFocused} }
+  &[data-placeholder] > span:first-child { color: ${({ theme }) => theme.colors.textPlaceholder}; }
+`;
+
+/** The Select's value (or placeholder) inside its field box. */
+export const SelectValueText = styled.span`
+  flex: 1;
+  min-width: 0;
+  padding-block: 0.25rem;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+/** Room in the field for the ×, which sits over it but outside the trigger (a button cannot hold a button). */
+export const SelectClearSpace = styled.span`
+  width: 1.25rem;
 `;
 
 /** Chevron, spinner and clear button at the inline end of a field box. */

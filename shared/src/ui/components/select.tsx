@@ -1,24 +1,14 @@
-import * as RadixSelect from '@radix-ui/react-select';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { IconChevronDown, IconX } from '../icons/icons';
-import { SELECT_MENU_MAX_HEIGHT } from '../tokens/constants';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 import { FieldLabel, FieldMessage, FieldRoot } from './field-parts';
 import { firstError } from './first-error';
-import {
-  IndicatorButton,
-  DEFAULT_CLEAR_LABEL,
-  fieldBox,
-  fieldBoxFocused,
-  Indicators,
-  MenuNote,
-  menuOption,
-  menuSurface,
-} from './select-parts';
+import { IndicatorButton, DEFAULT_CLEAR_LABEL, Indicators, SelectClearSpace, SelectValueText, selectTrigger } from './select-parts';
+import { requestSelectMenu, useSelectMenu } from './select-loader';
+import type { SelectMenuItem } from './select-menu';
 import { Spinner } from './spinner';
 import { useUiText } from '../i18n/ui-i18n';
-
 export type SelectValue = string | number;
 
 export interface SelectOption<V extends SelectValue = SelectValue> {
@@ -61,31 +51,17 @@ const CLEAR_KEY = '\u241Fclear';
 const EMPTY_KEY = '\u241Fempty';
 const keyOf = (value: SelectValue) => (value === '' ? EMPTY_KEY : String(value));
 
+// The keys with which Radix opens a closed select.
+const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
+
 const Control = styled.div`
   position: relative;
   display: flex;
 `;
 
-const Trigger = styled(RadixSelect.Trigger)<{ $invalid: boolean }>`
-  ${fieldBox}
-  cursor: pointer;
-  &:focus,
-  &[data-state='open'] { ${fieldBoxFocused} }
-  &[data-placeholder] > span:first-child { color: ${({ theme }) => theme.colors.textPlaceholder}; }
-`;
-
-const ValueText = styled.span`
-  flex: 1;
-  min-width: 0;
-  padding-block: 0.25rem;
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
-`;
-
-// Room in the field for the ×, which sits over it but outside the trigger (a button cannot hold a button).
-const ClearSpace = styled.span`
-  width: 1.25rem;
+/** The closed field as Radix's trigger draws it, shown until Radix has loaded (select-loader.ts). */
+const StandInTrigger = styled.button<{ $invalid: boolean }>`
+  ${selectTrigger}
 `;
 
 // Border 1px + the field's end padding 0.5rem + the chevron 18px + the indicators' gap.
@@ -98,25 +74,13 @@ const ClearSlot = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Content = styled(RadixSelect.Content)`
-  ${menuSurface}
-  /* The viewport scrolls; the menu stays inside the window (Radix measures the room left). */
-  padding: 0;
-  overflow: hidden;
-  width: var(--radix-select-trigger-width);
-  max-height: min(${SELECT_MENU_MAX_HEIGHT}px, var(--radix-select-content-available-height, 100vh));
-`;
+/** What the user did to the stand-in before Radix arrived, done again by the Radix field. */
+interface Intent {
+  open: boolean;
+  keys: readonly string[];
+}
 
-const Viewport = styled(RadixSelect.Viewport)`
-  padding: 0.375rem;
-  /* Radix hides the scrollbar (it offers scroll buttons instead); a long list should show that it scrolls. */
-  && { scrollbar-width: thin; }
-`;
-
-const Item = styled(RadixSelect.Item)<{ $muted?: boolean }>`
-  ${menuOption}
-  color: ${({ theme, $muted }) => ($muted ? theme.colors.textMuted : 'inherit')};
-`;
+const NO_INTENT: Intent = { open: false, keys: [] };
 
 function SelectView<V extends SelectValue = SelectValue>({
   label,
@@ -144,6 +108,18 @@ function SelectView<V extends SelectValue = SelectValue>({
   // A value whose option has not loaded yet shows the placeholder, as no value would.
   const selected = hasValue ? options.find((option) => option.value === value) : undefined;
   const canClear = Boolean(isClearable && hasValue && !isDisabled);
+  const menu = useSelectMenu();
+  const [focused, setFocused] = useState(false);
+  const [intent, setIntent] = useState<Intent>(NO_INTENT);
+  const pointerType = useRef('touch');
+
+  const items = useMemo<SelectMenuItem[]>(
+    () => [
+      ...(isClearable ? [{ key: CLEAR_KEY, label: clearLabel ?? placeholder ?? DEFAULT_CLEAR_LABEL, muted: true }] : []),
+      ...options.map((option) => ({ key: keyOf(option.value), label: option.label, disabled: option.isDisabled })),
+    ],
+    [isClearable, clearLabel, placeholder, options],
+  );
 
   const choose = (key: string) => {
     if (key === CLEAR_KEY) {
@@ -166,6 +142,37 @@ function SelectView<V extends SelectValue = SelectValue>({
     }
   };
 
+  // The stand-in answers as Radix's trigger would, by asking for Radix and noting what to do once it is here.
+  const open = () => {
+    setIntent((current) => ({ ...current, open: true }));
+    requestSelectMenu();
+  };
+
+  const onStandInKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    onKeyDown(event);
+    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+    const opens = OPEN_KEYS.includes(event.key);
+    if (opens) event.preventDefault();
+    // Letters (type-ahead) and an opening key are replayed on the Radix field; after that the menu has the keys.
+    if (opens || event.key.length === 1) {
+      const { key } = event;
+      setIntent((current) =>
+        current.open || current.keys.some((done) => OPEN_KEYS.includes(done)) ? current : { ...current, keys: [...current.keys, key] },
+      );
+    }
+    requestSelectMenu();
+  };
+
+  const indicators = (
+    <Indicators aria-hidden>
+      {isLoading ? <Spinner size={16} label="" /> : null}
+      {canClear ? <SelectClearSpace /> : null}
+      <IconChevronDown size={18} />
+    </Indicators>
+  );
+  const fieldLabel = label ? undefined : ariaLabel;
+  const describedBy = message ? errorId : undefined;
+
   return (
     <FieldRoot className={className}>
       {label ? (
@@ -181,46 +188,74 @@ function SelectView<V extends SelectValue = SelectValue>({
         </FieldLabel>
       ) : null}
       <Control>
-        <RadixSelect.Root value={selected ? keyOf(selected.value) : ''} onValueChange={choose} disabled={isDisabled} name={name}>
-          <Trigger
-            ref={trigger}
-            id={triggerId}
-            $invalid={Boolean(message)}
-            aria-label={label ? undefined : ariaLabel}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
-            aria-busy={isLoading ? true : undefined}
+        {menu ? (
+          <menu.SelectMenuField
+            triggerRef={trigger}
+            triggerId={triggerId}
+            items={items}
+            selectedKey={selected ? keyOf(selected.value) : ''}
+            onSelect={choose}
+            placeholder={placeholder}
+            disabled={isDisabled}
+            name={name}
+            invalid={Boolean(message)}
+            ariaLabel={fieldLabel}
+            ariaDescribedBy={describedBy}
+            busy={isLoading}
             onKeyDown={onKeyDown}
-          >
-            <ValueText>
-              <RadixSelect.Value placeholder={placeholder} />
-            </ValueText>
-            <Indicators aria-hidden>
-              {isLoading ? <Spinner size={16} label="" /> : null}
-              {canClear ? <ClearSpace /> : null}
-              <RadixSelect.Icon asChild>
-                <IconChevronDown size={18} />
-              </RadixSelect.Icon>
-            </Indicators>
-          </Trigger>
-          <RadixSelect.Portal>
-            <Content position="popper" side="bottom" align="start" sideOffset={4} collisionPadding={8}>
-              <Viewport>
-                {isClearable ? (
-                  <Item value={CLEAR_KEY} $muted>
-                    <RadixSelect.ItemText>{clearLabel ?? placeholder ?? DEFAULT_CLEAR_LABEL}</RadixSelect.ItemText>
-                  </Item>
-                ) : null}
-                {options.map((option) => (
-                  <Item key={keyOf(option.value)} value={keyOf(option.value)} disabled={option.isDisabled}>
-                    <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                  </Item>
-                ))}
-                {options.length === 0 ? <MenuNote>{isLoading ? t('common.loading') : t('select.noOptions')}</MenuNote> : null}
-              </Viewport>
-            </Content>
-          </RadixSelect.Portal>
-        </RadixSelect.Root>
+            indicators={indicators}
+            emptyNote={options.length === 0 ? (isLoading ? t('common.loading') : t('select.noOptions')) : null}
+            focusOnMount={focused}
+            openOnMount={intent.open}
+            replayKeys={intent.keys}
+          />
+        ) : (
+          <>
+            <StandInTrigger
+              ref={trigger}
+              type="button"
+              id={triggerId}
+              role="combobox"
+              aria-expanded={false}
+              aria-autocomplete="none"
+              // Radix's trigger (no DirectionProvider above it) says the same.
+              dir="ltr"
+              data-state="closed"
+              disabled={isDisabled}
+              data-disabled={isDisabled ? '' : undefined}
+              data-placeholder={selected ? undefined : ''}
+              $invalid={Boolean(message)}
+              aria-label={fieldLabel}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={describedBy}
+              aria-busy={isLoading ? true : undefined}
+              onFocus={() => {
+                setFocused(true);
+                requestSelectMenu();
+              }}
+              onBlur={() => setFocused(false)}
+              onPointerDown={(event) => {
+                pointerType.current = event.pointerType;
+                if (event.button === 0 && !event.ctrlKey && event.pointerType === 'mouse') {
+                  event.preventDefault();
+                  event.currentTarget.focus();
+                  open();
+                }
+              }}
+              onClick={(event) => {
+                event.currentTarget.focus();
+                if (pointerType.current !== 'mouse') open();
+              }}
+              onKeyDown={onStandInKeyDown}
+            >
+              <SelectValueText>
+                <span style={{ pointerEvents: 'none' }}>{selected ? selected.label : placeholder}</span>
+              </SelectValueText>
+              {indicators}
+            </StandInTrigger>
+            {name ? <input type="hidden" name={name} value={selected ? String(selected.value) : ''} /> : null}
+          </>
+        )}
         {canClear ? (
           <ClearSlot>
             <IndicatorButton type="button" tabIndex={-1} aria-label={label ? t('select.clearNamed', { label }) : t('select.clear')} onClick={clear}>
@@ -242,5 +277,7 @@ function SelectView<V extends SelectValue = SelectValue>({
  * A single-choice select on Radix Select, styled to the theme: outlined and compact (§9), a menu at most 310 px
  * tall (§9), type-ahead on the closed or open field that forgets the typed letters after 1 s (Radix; §9), the
  * first error shown (§5). Values in and out are the options' `value`s. For several values use `MultiSelect`.
+ * Radix loads when a Select is first focused or pressed; until then the field is drawn the same without it, and
+ * what the user did to it (a press, an opening key, type-ahead letters) is done again once Radix is here.
  */
 export const Select = withThemeFallback(SelectView, 'Select') as typeof SelectView;
