@@ -18,9 +18,9 @@ export interface Analysis {
   byContributor: Contributor[];
 }
 export const repoRoot: string;
-export const FIRST_LOAD_TARGET_KIB: number;
-export const FIRST_LOAD_BUDGET_KIB: number;
+export const FIRST_LOAD_BUDGET_BYTES: number;
 export function kib(bytes: number): string;
+export function kb(bytes: number): string;
 export function loadLeadsList(page: Page, options: { baseUrl: string; email: string; password: string }): Promise<LoadedScript[]>;
 export function distFileFor(urlPath: string): string | undefined;
 export function groupOf(source: string): string;

@@ -2,7 +2,8 @@
 // page loads (host entry, lazy chunks, remote entries, the remotes' chunks), each body gzipped. Used by the budget test
 // (e2e/tests/first-load-budget.test.ts) and by `pnpm bench` (bench/build-size.mjs), so both count the same bytes.
 //
-// Units: KiB = 1024 bytes (250 KiB = 256,000 bytes; 250 KB of 1000 bytes would be 244.1 KiB).
+// Units: the budget is issue 8's 250 KB, taken as 250,000 bytes (244.1 KiB), the stricter reading; figures print in
+// KiB (1024 bytes) and in KB.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,15 +12,15 @@ import { SourceMapConsumer } from 'source-map-js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Issue 8's target: first-load JS of a signed-in /build/leads/list, every script, gzip, in KiB (1024 bytes). */
-export const FIRST_LOAD_TARGET_KIB = 250;
 /**
- * What the budget test enforces today: the figure reached after the third pass (zod/mini, eager host shares,
- * declarative router, the UI kit's Radix on first use), rounded up, so growth fails the test (docs/decisions/033).
+ * Issue 8's budget, enforced by e2e/tests/first-load-budget.test.ts: the first-load JS of a signed-in
+ * /build/leads/list, every script, gzip -9, at most 250 KB. Read as 250,000 bytes (not 250 KiB = 256,000), so the test
+ * holds under either reading. Reached by the third pass (docs/decisions/033): 239.6 KiB = 245.4 KB.
  */
-export const FIRST_LOAD_BUDGET_KIB = 285;
+export const FIRST_LOAD_BUDGET_BYTES = 250_000;
 
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 
 const gzip = (buffer) => gzipSync(buffer, { level: 9 }).length;
 

@@ -53,7 +53,9 @@ const hostProvidedShared = {
  * boundary any more (host/src/index.ts), so a subpath the shell starts to import at start must be added here, or the
  * page fails at start with "Shared module is not available for eager consumption".
  */
-const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'schemas', 'ui'];
+// `schemas/mini` (zod/mini), not `schemas`: the classic schemas (and classic zod, 25 KiB gzip) reach the host through
+// the lazy `@crm/shared/` prefix share, with the first form, the search dialog or a remote that needs them.
+const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'schemas/mini', 'ui'];
 const hostShared = {
   ...Object.fromEntries(
     Object.entries(sharedSingletons)
