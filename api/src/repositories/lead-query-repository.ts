@@ -156,7 +156,15 @@ export function createLeadQueryRepository(
     async list(
       params: LeadListParams,
       viewer: LeadViewer,
-    ): Promise<{ data: LeadListItem[]; total: number; estimated: boolean; nextCursor: string | null; prevCursor: string | null }> {
+    ): Promise<{
+      data: LeadListItem[];
+      total: number;
+      estimated: boolean;
+      /** A filtered total stopped at the cap: there are at least `total` matches ("more than N"), not about `total`. */
+      capped: boolean;
+      nextCursor: string | null;
+      prevCursor: string | null;
+    }> {
       const parts = await leadFilterParts(scope, params, viewer);
       const where = leadPartsCondition(db, parts);
       let scanned: Awaited<ReturnType<typeof pageQuery>>;
@@ -172,7 +180,8 @@ export function createLeadQueryRepository(
       const { total, estimated } = counted;
       const rows = params.before === undefined ? scanned : scanned.reverse();
       const cursorOf = (row: (typeof rows)[number] | undefined) => (row ? encodeLeadCursor({ value: row.sortValue, id: row.lead.id }) : null);
-      return { data: toListItems(rows), total, estimated, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
+      const capped = estimated && where !== undefined && total >= countCap;
+      return { data: toListItems(rows), total, estimated, capped, nextCursor: cursorOf(rows.at(-1)), prevCursor: cursorOf(rows[0]) };
     },
 
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from '@crm/shared/router';
 import type { z } from 'zod/mini';
 import type { PaginationMeta } from '../schemas/mini/envelope';
+import type { TotalKind } from '../ui/components/data-table';
 import { lenientQuerySchema, type QuerySchema } from './lenient-query-schema';
 
 /** The URL state of a server-paged list: what its schema parses, which always has a page and a page size. */
@@ -17,12 +18,21 @@ export interface ListQueryUpdateOptions {
   replace?: boolean;
 }
 
+/** How a list's total reads, from `meta.total_is_capped` / `meta.total_is_estimate` where the list sends them. */
+export function totalKindOf(meta: PaginationMeta | undefined): TotalKind {
+  const flags = meta as { total_is_capped?: boolean; total_is_estimate?: boolean } | undefined;
+  if (flags?.total_is_capped) return 'atLeast';
+  return flags?.total_is_estimate ? 'about' : 'exact';
+}
+
 /** What `DataTable` needs for paging and sorting a server list. */
 export interface ListTableProps {
   page: number;
   perPage: number;
   sort: string | null;
   total: number;
+  /** From a list `meta` that says how its total reads (GET /api/leads with `cursors=1`); a count otherwise. */
+  totalKind: TotalKind;
   lastPage: number;
   onPageChange: (page: number) => void;
   onPerPageChange: (perPage: number) => void;
@@ -132,6 +142,7 @@ export function useListQuery<S extends QuerySchema & z.ZodMiniType<ListQueryValu
       perPage: query.per_page,
       sort: query.sort ?? null,
       total: meta?.total ?? 0,
+      totalKind: totalKindOf(meta),
       lastPage: meta?.last_page ?? 1,
       ...callbacks,
     }),

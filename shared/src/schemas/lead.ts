@@ -39,6 +39,8 @@ export const leadListResponseSchema = z.object({
   meta: z.object({
     ...paginationMetaSchema.shape,
     total_is_estimate: z.boolean().optional(),
+    /** The total is the cap of a filtered count: at least that many match ("more than N"); an estimate otherwise reads "about N". */
+    total_is_capped: z.boolean().optional(),
     next_cursor: z.string().nullable().optional(),
     prev_cursor: z.string().nullable().optional(),
   }),

@@ -7,7 +7,7 @@ import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/buil
 
 type Page = {
   data: LeadListItem[];
-  meta: PaginationMeta & { total_is_estimate: boolean; next_cursor: string | null; prev_cursor: string | null };
+  meta: PaginationMeta & { total_is_estimate: boolean; total_is_capped: boolean; next_cursor: string | null; prev_cursor: string | null };
 };
 
 for (const driver of testDrivers()) {
@@ -66,6 +66,7 @@ for (const driver of testDrivers()) {
           total: 23,
           last_page: 3,
           total_is_estimate: false,
+          total_is_capped: false,
           next_cursor: undefined,
           prev_cursor: undefined,
         });

@@ -150,9 +150,13 @@ for (const driver of testDrivers()) {
       const repository = createLeadQueryRepository(t.app.db, { countCap: 10 });
       const viewer = { id: people.manager, leadScope: 'all' as const };
       const base = { page: 1, perPage: 5, favoriteOnly: false, sort: '-created_at' };
-      assert.equal((await repository.list({ ...base, search: 'Петрова' }, viewer)).total, 1);
-      assert.equal((await repository.list({ ...base, search: 'Заполнитель' }, viewer)).total, 10);
-      assert.equal((await repository.list(base, viewer)).total, 30);
+      const few = await repository.list({ ...base, search: 'Петрова' }, viewer);
+      assert.deepEqual([few.total, few.estimated, few.capped], [1, false, false]);
+      // Past the cap a filtered total is the cap, and says so: at least 10 match ("more than 10").
+      const many = await repository.list({ ...base, search: 'Заполнитель' }, viewer);
+      assert.deepEqual([many.total, many.estimated, many.capped], [10, true, true]);
+      const all = await repository.list(base, viewer);
+      assert.deepEqual([all.total, all.capped], [30, false]);
       await t.app.db.execute(sql`analyze leads`);
       assert.equal((await repository.list(base, viewer)).total, 30);
     });

@@ -52,7 +52,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.after !== undefined && q.before !== undefined) {
         throw validationFailed({ before: ['Give either after or before, not both'] });
       }
-      const { data, total, estimated, nextCursor, prevCursor } = await app.leadQueryRepository.list(
+      const { data, total, estimated, capped, nextCursor, prevCursor } = await app.leadQueryRepository.list(
         {
           page: q.page,
           perPage: q.per_page,
@@ -74,7 +74,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           total,
           last_page: Math.max(1, Math.ceil(total / q.per_page)),
           ...(q.cursors === '1' || q.after !== undefined || q.before !== undefined
-            ? { total_is_estimate: estimated, next_cursor: nextCursor, prev_cursor: prevCursor }
+            ? { total_is_estimate: estimated, total_is_capped: capped, next_cursor: nextCursor, prev_cursor: prevCursor }
             : {}),
         },
       };

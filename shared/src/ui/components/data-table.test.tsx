@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { DataTable, type DataTableColumn, type RowId } from './data-table';
+import { totalKindOf } from '../../lists/use-list-query';
+import { DataTable, type DataTableColumn, type RowId, type TotalKind } from './data-table';
 
 interface Status {
   id: number;
@@ -20,7 +21,13 @@ const rows: Status[] = [
   { id: 2, name: 'In work', position: 2 },
 ];
 
-function Harness(props: { rows?: Status[]; loading?: boolean; selectable?: boolean; onPerPageChange?: (n: number) => void }) {
+function Harness(props: {
+  rows?: Status[];
+  loading?: boolean;
+  selectable?: boolean;
+  totalKind?: TotalKind;
+  onPerPageChange?: (n: number) => void;
+}) {
   const [page, setPage] = useState(2);
   const [perPage, setPerPage] = useState(25);
   const [sort, setSort] = useState<string | undefined>();
@@ -36,6 +43,7 @@ function Harness(props: { rows?: Status[]; loading?: boolean; selectable?: boole
         page={page}
         perPage={perPage}
         total={230}
+        totalKind={props.totalKind}
         lastPage={Math.ceil(230 / perPage)}
         onPageChange={setPage}
         onPerPageChange={(n) => {
@@ -63,6 +71,15 @@ describe('DataTable', () => {
     expect(bodyRows).toHaveLength(2);
     expect(within(bodyRows[0]).getByText('New')).toBeInTheDocument();
     expect(within(bodyRows[1]).getByRole('button', { name: 'Delete In work' })).toBeInTheDocument();
+    expect(screen.getByText('26–50 из 230')).toBeInTheDocument();
+  });
+
+  it('says when the total is a capped count or an estimate, as the list meta tells', () => {
+    const { rerender } = render(<Harness totalKind={totalKindOf({ current_page: 2, per_page: 25, total: 230, last_page: 10, total_is_capped: true, total_is_estimate: true } as never)} />);
+    expect(screen.getByText('26–50 из более чем 230')).toBeInTheDocument();
+    rerender(<Harness totalKind={totalKindOf({ current_page: 2, per_page: 25, total: 230, last_page: 10, total_is_estimate: true } as never)} />);
+    expect(screen.getByText('26–50 из примерно 230')).toBeInTheDocument();
+    rerender(<Harness totalKind={totalKindOf({ current_page: 2, per_page: 25, total: 230, last_page: 10 })} />);
     expect(screen.getByText('26–50 из 230')).toBeInTheDocument();
   });
 

@@ -23,6 +23,11 @@ export interface DataTableColumn<T> {
   nowrap?: boolean;
 }
 
+/** A list's total: counted, at least (a count stopped at its cap), or estimated (decisions 009 and 032). */
+export type TotalKind = 'exact' | 'atLeast' | 'about';
+
+const RANGE_TEXT = { exact: 'table.range', atLeast: 'table.rangeAtLeast', about: 'table.rangeAbout' } as const;
+
 export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
   rows: readonly T[];
@@ -32,6 +37,8 @@ export interface DataTableProps<T> {
   page: number;
   perPage: number;
   total: number;
+  /** How `total` reads: a count (default), at least that many (a capped count: "more than N"), or an estimate ("about N"). */
+  totalKind?: TotalKind;
   lastPage: number;
   onPageChange: (page: number) => void;
   /** Called with the new size; the table also moves back to page 1. */
@@ -195,6 +202,7 @@ function DataTableView<T>({
   page,
   perPage,
   total,
+  totalKind = 'exact',
   lastPage,
   onPageChange,
   onPerPageChange,
@@ -331,7 +339,7 @@ function DataTableView<T>({
           </select>
         </PageSize>
         <span aria-live="polite">
-          {t('table.range', { from, to, total })}
+          {t(RANGE_TEXT[totalKind], { from, to, total })}
         </span>
         <Pagination page={page} lastPage={lastPage} onPageChange={onPageChange} disabled={loading && rows.length === 0} />
       </Footer>

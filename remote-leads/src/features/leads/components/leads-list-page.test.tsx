@@ -65,6 +65,21 @@ const paramsOf = (router: ReturnType<typeof renderRoutes>['router']) =>
   Object.fromEntries(new URLSearchParams(router.state.location.search));
 
 describe('LeadsListPage', () => {
+  it('asks for the kind of total and says "более чем" when the count stopped at its cap', async () => {
+    const fetch = mockFetch({
+      'GET /api/leads': {
+        body: {
+          data: [lead],
+          meta: { current_page: 1, per_page: 25, total: 10000, last_page: 400, total_is_estimate: true, total_is_capped: true, next_cursor: null, prev_cursor: null },
+        },
+      },
+      'GET /api/users': { body: { data: users } },
+    });
+    renderRoutes(routes, '/leads/list?search=Иван');
+    expect(await screen.findByText('1–25 из более чем 10000')).toBeInTheDocument();
+    expect(lastQuery(fetch).cursors).toBe('1');
+  });
+
   it('renders a row per lead: name link, phone, inline status, responsible chips, star, date and actions', async () => {
     mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list');
@@ -96,6 +111,7 @@ describe('LeadsListPage', () => {
 
     await screen.findByRole('link', { name: NAME });
     expect(lastQuery(fetch)).toEqual({
+      cursors: '1',
       page: '2',
       per_page: '10',
       search: 'Иван',
@@ -117,7 +133,7 @@ describe('LeadsListPage', () => {
     const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list?page=-1&per_page=7&sort=password&status_id=abc&user_id=0&favorite=yes&view=grid');
     await screen.findByRole('link', { name: NAME });
-    expect(lastQuery(fetch)).toEqual({ page: '1', per_page: '25', sort: '-created_at' });
+    expect(lastQuery(fetch)).toEqual({ cursors: '1', page: '1', per_page: '25', sort: '-created_at' });
     expect(screen.getByRole('checkbox', { name: 'Только избранные' })).not.toBeChecked();
   });
 
@@ -152,7 +168,7 @@ describe('LeadsListPage', () => {
     await user.type(screen.getByLabelText('Поиск'), 'Петров');
     const expected = { per_page: '50', sort: 'phone', status_id: '3', user_id: '2', favorite: '1', search: 'Петров' };
     await waitFor(() => expect(params()).toEqual(expected));
-    await waitFor(() => expect(lastQuery(fetch)).toEqual({ ...expected, page: '1' }));
+    await waitFor(() => expect(lastQuery(fetch)).toEqual({ ...expected, page: '1', cursors: '1' }));
     // One request for the finished word, not one per letter.
     expect(requestsTo(fetch, 'GET /api/leads').filter((r) => r.url.searchParams.has('search'))).toHaveLength(1);
   });
@@ -310,7 +326,7 @@ describe('LeadsListPage', () => {
     expect(screen.queryByLabelText('Ответственный')).not.toBeInTheDocument();
     expect(requestsTo(fetch, 'GET /api/users')).toHaveLength(0);
     // A user filter the reader cannot see is not applied either.
-    expect(lastQuery(fetch)).toEqual({ page: '1', per_page: '25', sort: '-created_at' });
+    expect(lastQuery(fetch)).toEqual({ cursors: '1', page: '1', per_page: '25', sort: '-created_at' });
     // Without `edit lead` the status is a plain chip; without create/edit/delete only "open" is offered.
     expect(within(row).queryByRole('combobox')).not.toBeInTheDocument();
     expect(within(row).getByText('В работе')).toBeInTheDocument();

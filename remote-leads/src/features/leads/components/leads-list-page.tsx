@@ -78,7 +78,11 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
     [query.search, query.status_id, query.user_id, query.favorite, query.sort, canViewUsers],
   );
   const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
-  const request = useMemo(() => ({ ...filters, page: query.page, per_page: query.per_page }), [filters, query.page, query.per_page]);
+  // cursors=1: meta also says whether the total is a capped count or an estimate ("из более чем 10000").
+  const request = useMemo(
+    () => ({ ...filters, page: query.page, per_page: query.per_page, cursors: '1' as const }),
+    [filters, query.page, query.per_page],
+  );
 
   const { data, error, isLoading, mutate } = useLeads(view === 'table' ? request : null);
   const users = useUsers(canViewUsers);

@@ -22,6 +22,8 @@ export const uiAr: UiResource = {
     noData: 'No data available',
     rowsPerPage: 'عدد الصفوف في الصفحة:',
     range: '{{from}}–{{to}} من {{total}}',
+    rangeAtLeast: '{{from}}–{{to}} من أكثر من {{total}}',
+    rangeAbout: '{{from}}–{{to}} من حوالي {{total}}',
     selectAll: 'تحديد كل الصفوف',
     selectRow: 'تحديد الصف',
     loadFailed: 'تعذّر تحميل القائمة',

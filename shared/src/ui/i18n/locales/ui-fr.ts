@@ -22,6 +22,8 @@ export const uiFr: UiResource = {
     noData: 'No data available',
     rowsPerPage: 'Lignes par page :',
     range: '{{from}}–{{to}} sur {{total}}',
+    rangeAtLeast: '{{from}}–{{to}} sur plus de {{total}}',
+    rangeAbout: '{{from}}–{{to}} sur environ {{total}}',
     selectAll: 'Sélectionner toutes les lignes',
     selectRow: 'Sélectionner la ligne',
     loadFailed: 'Impossible de charger la liste',
