@@ -36,6 +36,12 @@ function storedFields(input: ParsedLeadInput): LeadFields {
   return fields;
 }
 
+/** The `leads` columns a create and an update write from the form's fields. */
+function leadColumns(fields: LeadFields) {
+  const { surname, firstname, patronymic, phone, phoneNormalized, statusId, additionalInfo } = fields;
+  return { surname, firstname, patronymic, phone, phoneNormalized, statusId, additionalInfo };
+}
+
 /** Changing one lead: create, update over a version, delete, status, hand-over, the caller's star. */
 export function createLeadCommandRepository(db: Database, options: { scope?: LeadScopeHelper } = {}) {
   const scope = options.scope ?? createLeadScope(db);
@@ -48,13 +54,7 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
           const [{ id: leadId }] = await tx
             .insert(leads)
             .values({
-              surname: fields.surname,
-              firstname: fields.firstname,
-              patronymic: fields.patronymic,
-              phone: fields.phone,
-              phoneNormalized: fields.phoneNormalized,
-              statusId: fields.statusId,
-              additionalInfo: fields.additionalInfo,
+              ...leadColumns(fields),
               createdBy: actorId,
             })
             .returning({ id: leads.id });
@@ -97,13 +97,7 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
             tx
               .update(leads)
               .set({
-                surname: fields.surname,
-                firstname: fields.firstname,
-                patronymic: fields.patronymic,
-                phone: fields.phone,
-                phoneNormalized: fields.phoneNormalized,
-                statusId: fields.statusId,
-                additionalInfo: fields.additionalInfo,
+                ...leadColumns(fields),
                 ...touched(viewer.id),
               })
               .where(and(eq(leads.id, id), eq(leads.version, expected)))
