@@ -28,12 +28,14 @@ const sharedSingletons = {
 /**
  * A prefix share provides only the modules a build itself imports. The host draws no list, so it would not offer
  * `@crm/shared/lists` and each remote would run its own copy with its own zod. Named here by file (a package request
- * is provided only when the build meets it too), the host builds and offers it: a lazy shared chunk, fetched only
- * when a remote's list asks for it.
+ * is provided only when the build meets it too), the host builds and offers it. Eager, in the host's entry (0.9 KiB
+ * gzip): as a lazy shared chunk it was one more round trip after the host had run and before the list could ask for
+ * its data, the longest wait of a federated cold load against one bundle (docs/decisions/038).
  */
 const hostProvidedShared = {
   '@crm/shared/lists': {
     import: path.join(__dirname, '../shared/src/lists/index.ts'),
+    eager: true,
     singleton: true,
     version: sharedVersion,
     requiredVersion: `^${sharedVersion}`,
