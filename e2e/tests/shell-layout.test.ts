@@ -4,27 +4,26 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { login, newPage, useAppAndBrowser } from '../support/browser';
 
 /**
- * Records what the page looks like before React has drawn anything: the body's background and `<html dir>` as soon
- * as <body> exists (the first paint cannot come earlier), and again at DOMContentLoaded.
+ * Records what the page looks like before React has drawn anything: the body's and the loader's backgrounds and
+ * `<html dir>` as soon as the parser has put the loader in the page (the first paint cannot come earlier, and React
+ * replaces the loader when it renders), and the body again at DOMContentLoaded.
  */
 // A string, not a function: tsx would wrap the inner functions in a helper the page does not have.
 const RECORD_FIRST_PAINT = `(() => {
   const seen = {};
   window.__firstPaint = seen;
-  const record = (when) => {
-    seen[when + 'Background'] = getComputedStyle(document.body).backgroundColor;
-    seen[when + 'Dir'] = document.documentElement.dir;
-    // React replaces the loader inside #app when it renders; #app may not be parsed yet when <body> first appears.
-    const app = document.getElementById('app');
-    seen[when + 'AppDrawn'] = String(!!app && app.childElementCount > 0 && !document.getElementById('app-loader'));
-  };
   const observer = new MutationObserver(() => {
-    if (!document.body) return;
+    const loader = document.getElementById('app-loader');
+    if (!loader) return;
     observer.disconnect();
-    record('body');
+    seen.loaderBackground = getComputedStyle(loader).backgroundColor;
+    seen.bodyBackground = getComputedStyle(document.body).backgroundColor;
+    seen.loaderDir = document.documentElement.dir;
   });
   observer.observe(document, { childList: true, subtree: true });
-  document.addEventListener('DOMContentLoaded', () => record('ready'));
+  document.addEventListener('DOMContentLoaded', () => {
+    seen.readyBackground = getComputedStyle(document.body).backgroundColor;
+  });
 })();`;
 
 async function firstPaint(page: Page): Promise<Record<string, string>> {
@@ -51,7 +50,8 @@ describe('shell layout and preferences', () => {
   it('keeps theme, skin and navigation across a reload, painted right from the first frame', async () => {
     const { context, page } = await signedInContext(app);
     // The §9 defaults: light page background, vertical navigation.
-    assert.equal((await firstPaint(page)).readyBackground, 'rgb(248, 247, 250)');
+    const light = await firstPaint(page);
+    assert.deepEqual([light.readyBackground, light.loaderBackground], ['rgb(248, 247, 250)', 'rgb(255, 255, 255)']);
     assert.ok(await page.locator('#vertical-nav').isVisible());
 
     await page.getByRole('button', { name: 'Customize the layout' }).click();
@@ -71,9 +71,9 @@ describe('shell layout and preferences', () => {
 
     await page.reload();
     const painted = await firstPaint(page);
-    // No flash: the stored theme is on the body before any bundle has run.
+    // No flash: the stored theme is on the body and the loader (the theme's surface) before any bundle has run.
     assert.equal(painted.bodyBackground, 'rgb(47, 51, 73)');
-    assert.equal(painted.bodyAppDrawn, 'false');
+    assert.equal(painted.loaderBackground, 'rgb(47, 51, 73)');
     assert.equal(painted.readyBackground, 'rgb(47, 51, 73)');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('button', { name: 'Knowledge base' }).click();
@@ -92,7 +92,7 @@ describe('shell layout and preferences', () => {
     const { hostname } = new URL(app.server.baseUrl);
     await context.addCookies([{ name: 'CRM-language', value: 'ar', domain: hostname, path: '/' }]);
     await page.reload();
-    assert.equal((await firstPaint(page)).bodyDir, 'rtl');
+    assert.equal((await firstPaint(page)).loaderDir, 'rtl');
     await page.locator('#vertical-nav').waitFor();
     assert.deepEqual(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl']);
     const nav = await page.locator('#vertical-nav').boundingBox();
