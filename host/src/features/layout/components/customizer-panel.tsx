@@ -1,4 +1,4 @@
-import { ColorPicker, colors, IconX } from '@crm/shared/ui';
+import { ColorPicker, colors, IconButton, IconX } from '@crm/shared/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -39,20 +39,6 @@ const Header = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 { font-size: ${({ theme }) => theme.font.sizeLg}; }
   p { margin: 0.25rem 0 0; color: ${({ theme }) => theme.colors.textMuted}; font-size: ${({ theme }) => theme.font.sizeSm}; }
-`;
-
-const HeaderButton = styled.button`
-  display: inline-grid;
-  place-items: center;
-  width: 2rem;
-  height: 2rem;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.hover}; }
 `;
 
 const Body = styled.div`
@@ -182,12 +168,12 @@ export default function CustomizerPanel({ open, onClose }: CustomizerPanelProps)
           <h2>{t('customizer.title')}</h2>
           <p>{t('customizer.subtitle')}</p>
         </div>
-        <HeaderButton type="button" aria-label={t('customizer.reset')} title={t('customizer.reset')} onClick={reset}>
+        <IconButton size="sm" label={t('customizer.reset')} onClick={reset}>
           <IconRefresh size={20} />
-        </HeaderButton>
-        <HeaderButton ref={closeRef} type="button" aria-label={t('customizer.close')} title={t('customizer.close')} onClick={onClose}>
+        </IconButton>
+        <IconButton ref={closeRef} size="sm" label={t('customizer.close')} onClick={onClose}>
           <IconX size={20} />
-        </HeaderButton>
+        </IconButton>
       </Header>
       <Body>
         <SectionTitle>{t('customizer.theming')}</SectionTitle>

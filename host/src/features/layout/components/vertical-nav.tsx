@@ -1,4 +1,4 @@
-import { IconChevronLeft, IconChevronRight, IconX } from '@crm/shared/ui';
+import { IconButton, IconChevronLeft, IconChevronRight, IconX } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from '@crm/shared/router';
 import styled, { css } from 'styled-components';
@@ -69,18 +69,8 @@ const Mark = styled.span`
   font-size: 1rem;
 `;
 
-const HeaderButton = styled.button`
-  display: inline-grid;
-  place-items: center;
-  width: 1.75rem;
-  height: 1.75rem;
-  padding: 0;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.hover}; }
+// The kit's small round button; its chevrons point the other way when the page is right-to-left.
+const HeaderButton = styled(IconButton)`
   html[dir='rtl'] & svg { transform: scaleX(-1); }
 `;
 
@@ -154,14 +144,13 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
           {narrow ? null : title}
         </Brand>
         {overlay ? (
-          <HeaderButton type="button" aria-label={t('layout.closeNav')} title={t('layout.closeNav')} onClick={onClose}>
+          <HeaderButton size="sm" label={t('layout.closeNav')} onClick={onClose}>
             <IconX size={20} />
           </HeaderButton>
         ) : (
           <HeaderButton
-            type="button"
-            aria-label={collapsed ? t('layout.expandNav') : t('layout.collapseNav')}
-            title={collapsed ? t('layout.expandNav') : t('layout.collapseNav')}
+            size="sm"
+            label={collapsed ? t('layout.expandNav') : t('layout.collapseNav')}
             aria-expanded={!collapsed}
             onClick={onToggleCollapsed}
           >
