@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { getProfile, PROFILE_KEY, removeAvatar, updateName, uploadAvatar, type ProfileWithTeams } from '../api/account';
+import { ProfileFields } from './profile-fields';
 
 const Section = styled.section`
   display: grid;
@@ -50,15 +51,6 @@ const NameForm = styled.form`
   max-width: 32rem;
   > :first-child { flex: 1; }
   button { margin-top: 1.6rem; }
-`;
-
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.75rem 2rem;
-  margin: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; }
 `;
 
 /** Profile tab: picture (upload, remove), name (editable), role and teams. */
@@ -182,7 +174,7 @@ export function ProfileDetails() {
           {t('account.saveName')}
         </Button>
       </NameForm>
-      <Fields>
+      <ProfileFields>
         <dt>{t('profile.email')}</dt>
         <dd>{user.email}</dd>
         <dt>{t('profile.role')}</dt>
@@ -197,7 +189,7 @@ export function ProfileDetails() {
             <Spinner size={18} />
           )}
         </dd>
-      </Fields>
+      </ProfileFields>
     </Section>
   );
 }

@@ -7,6 +7,7 @@ import { useMe } from '../api/get-me';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetails } from './profile-details';
 import { SessionsList } from './sessions-list';
+import { ProfileFields } from './profile-fields';
 
 const PROFILE_TABS = ['profile', 'account'] as const;
 type ProfileTab = (typeof PROFILE_TABS)[number];
@@ -29,16 +30,6 @@ const Tab = styled.button`
     background: ${({ theme }) => theme.colors.primaryFill};
     color: ${({ theme }) => theme.colors.onPrimary};
   }
-`;
-
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 0.75rem 2rem;
-  margin: 0;
-  dt { color: ${({ theme }) => theme.colors.textMuted}; }
-  dd { margin: 0; }
-  ul { margin: 0; padding-inline-start: 1.25rem; }
 `;
 
 export interface ProfilePageProps {
@@ -82,7 +73,7 @@ export function ProfilePage({ languageSetting }: ProfilePageProps = {}) {
             ) : error || !data ? (
               <ErrorState title={t('profile.loadFailed')} message={error?.message} onRetry={() => void mutate()} />
             ) : (
-              <Fields>
+              <ProfileFields>
                 <dt>{t('profile.email')}</dt>
                 <dd>{data.userData.email}</dd>
                 <dt>{t('profile.abilities')}</dt>
@@ -99,7 +90,7 @@ export function ProfilePage({ languageSetting }: ProfilePageProps = {}) {
                     t('profile.noAbilities')
                   )}
                 </dd>
-              </Fields>
+              </ProfileFields>
             )}
           </Card>
           <Card style={{ marginTop: '1.5rem' }}>
