@@ -8,23 +8,10 @@ import { storableJson } from '../db/storable-json';
 import { validationFailed } from '../errors/app-error';
 import { type LeadFields, type ParsedLeadInput, prepareLeadFields, VERSION_REQUIRED } from '../lib/lead-fields';
 import { loadLeadDetail, savedDetail, toLeadDetail } from './lead/lead-detail';
-import { diffFields, recordHistory } from './lead/lead-history-entries';
+import { diffFields, historyFields, recordHistory } from './lead/lead-history-entries';
 import { requireStatus, requireUser, versionConflict, withReferences } from './lead/lead-integrity';
 import { insertLeadUsers, responsibleIds, setLeadUsers, touched } from './lead/lead-rows';
-import { createLeadScope, leadNotFound, type LeadRow, type LeadScopeHelper, type LeadViewer } from './lead-scope';
-
-/** The fields history compares, named as the API names them. */
-function historyFields(lead: Pick<LeadRow, 'surname' | 'firstname' | 'patronymic' | 'phone' | 'statusId' | 'additionalInfo'>, userIds: number[]) {
-  return {
-    surname: lead.surname,
-    firstname: lead.firstname,
-    patronymic: lead.patronymic,
-    phone: lead.phone,
-    status_id: lead.statusId,
-    additional_info: lead.additionalInfo,
-    users: userIds,
-  };
-}
+import { createLeadScope, leadNotFound, type LeadScopeHelper, type LeadViewer } from './lead-scope';
 
 /**
  * The input as stored, or 422. The routes have already answered every failing field at once (lead-input-checks.ts);

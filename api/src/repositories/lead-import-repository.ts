@@ -11,7 +11,7 @@ import { leadUsers } from '../db/schema/lead-users';
 import { leads } from '../db/schema/leads';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
-import { diffFields, type NewHistoryEntry, recordHistory } from './lead/lead-history-entries';
+import { diffFields, historyFields, type NewHistoryEntry, recordHistory } from './lead/lead-history-entries';
 import { insertLeadRows, insertLeadUsers, responsibleIds } from './lead/lead-rows';
 import type { LeadScopeHelper, LeadViewer } from './lead-scope';
 
@@ -98,16 +98,6 @@ function toJob(row: JobRow): LeadImportJob {
   };
 }
 
-/** The values history compares for an imported update, named as the API names them. */
-const comparable = (lead: { surname: string; firstname: string; patronymic: string; phone: string; statusId: number | null; additionalInfo: string }) => ({
-  surname: lead.surname,
-  firstname: lead.firstname,
-  patronymic: lead.patronymic,
-  phone: lead.phone,
-  status_id: lead.statusId,
-  additional_info: lead.additionalInfo,
-});
-
 /** One batch of the worker's rows, sorted by the job into new leads and updates, with its counts and rejected rows. */
 export interface SortedBatch {
   inserts: ImportedLead[];
@@ -172,18 +162,18 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
     const changed: { id: number; lead: ImportedLead }[] = [];
     for (const row of current) {
       const lead = updates.get(row.id)!;
-      const before = { ...comparable(row), users: currentUsers.get(row.id) ?? [] };
-      const after = {
-        ...comparable({
+      const before = historyFields(row, currentUsers.get(row.id) ?? []);
+      const after = historyFields(
+        {
           surname: lead.surname,
           firstname: lead.firstname,
           patronymic: lead.patronymic ?? row.patronymic,
           phone: lead.phone,
           statusId: lead.statusId ?? row.statusId,
           additionalInfo: lead.additionalInfo ?? row.additionalInfo,
-        }),
-        users: lead.users ?? before.users,
-      };
+        },
+        lead.users ?? before.users,
+      );
       const changes = diffFields(before, after);
       if (Object.keys(changes).length === 0) continue;
       changed.push({ id: row.id, lead });

@@ -13,6 +13,22 @@ export interface NewHistoryEntry {
   changes?: LeadChanges | null;
 }
 
+/** A lead's fields as history compares them, named as the API names them (a save, an import's update). */
+export function historyFields(
+  lead: { surname: string; firstname: string; patronymic: string; phone: string; statusId: number | null; additionalInfo: string },
+  users: number[],
+) {
+  return {
+    surname: lead.surname,
+    firstname: lead.firstname,
+    patronymic: lead.patronymic,
+    phone: lead.phone,
+    status_id: lead.statusId,
+    additional_info: lead.additionalInfo,
+    users,
+  };
+}
+
 const HISTORY_BATCH = 1_000;
 
 /**
