@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
-import { Button, Dialog, useToast, useUiText } from '@crm/shared/ui';
+import type { FieldErrors } from '@crm/shared/api-client';
+import { Button, Dialog, useFormSubmit, useUiText } from '@crm/shared/ui';
 
 const Form = styled.form`
   display: flex;
@@ -28,33 +28,14 @@ export interface FormDialogProps {
 
 /** A dialog holding one form: Save sends it, 422 messages go under their fields, success toasts and closes. */
 export function FormDialog({ title, open, onClose, onSubmit, successMessage, children, maxWidth }: FormDialogProps) {
-  const toast = useToast();
   const text = useUiText();
   const formId = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { errors, submitting, submit, resetErrors } = useFormSubmit({ onSubmit, successMessage, onDone: () => close() });
 
-  const close = () => {
-    setErrors({});
+  function close() {
+    resetErrors();
     onClose();
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    setErrors({});
-    try {
-      await onSubmit();
-      toast.success(successMessage);
-      close();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else toast.error(errorMessage(error));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  }
 
   return (
     <Dialog

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
-import { ApiError, errorMessage, type FieldErrors } from '../../api-client/api-error';
 import { Button } from '../components/button';
 import { Drawer } from '../components/radix-drawer';
-import { useToast } from '../components/use-toast';
+import { useFormSubmit } from '../hooks/use-form-submit';
 import { useUiText } from '../i18n/ui-i18n';
 import type { RouteFormDrawerProps } from './route-form-drawer';
 
@@ -30,32 +29,9 @@ export function RouteFormDrawer({
 }: RouteFormDrawerProps) {
   const t = useUiText();
   const navigate = useNavigate();
-  const toast = useToast();
   const formId = useId();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-
   const back = () => navigate(backTo);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    setSubmitting(true);
-    setErrors({});
-    try {
-      await onSubmit();
-    } catch (error) {
-      setSubmitting(false);
-      if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
-        setErrors(error.errors);
-      } else {
-        toast.error(errorMessage(error));
-      }
-      return;
-    }
-    toast.success(successMessage);
-    back();
-  };
+  const { errors, submitting, submit } = useFormSubmit({ onSubmit, successMessage, onDone: back });
 
   return (
     <Drawer
