@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
 import { createLeadService, type LeadService } from '../services/lead-service';
+import { createPermissionService, type PermissionService } from '../services/permission-service';
+import { createTeamService, type TeamService } from '../services/team-service';
 import { createUnitOfWork, type RunUnitOfWork } from '../services/unit-of-work';
+import { createWhiteIpService, type WhiteIpService } from '../services/white-ip-service';
 import { subscribeNotifications } from '../subscribers/notification-subscriber';
 import { subscribeRealtime } from '../subscribers/realtime-subscriber';
 
@@ -15,6 +19,10 @@ declare module 'fastify' {
     unitOfWork: RunUnitOfWork;
     leadService: LeadService;
     documentService: DocumentService;
+    teamService: TeamService;
+    commentStepService: CommentStepService;
+    permissionService: PermissionService;
+    whiteIpService: WhiteIpService;
   }
 }
 
@@ -26,10 +34,14 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('unitOfWork', run);
   app.decorate('leadService', createLeadService(run));
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
+  app.decorate('teamService', createTeamService(run));
+  app.decorate('commentStepService', createCommentStepService(run));
+  app.decorate('permissionService', createPermissionService(run));
+  app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));
   subscribeNotifications(app, events);
   subscribeRealtime(app, events);
   // Realtime hints still on their way go out before the publisher closes.
   app.addHook('preClose', () => events.settled());
 }
 
-export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage'] });
+export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list'] });

@@ -25,7 +25,9 @@ for (const driver of testDrivers()) {
         failNextDelete = false;
         throw new Error('subscriber failed inside the transaction');
       });
-      for (const type of ['lead.created', 'lead.assigned', 'lead.deleted'] as const) t.app.domainEvents.onCommitted(type, (event) => void heard.push(event));
+      t.app.domainEvents.onCommitted('lead.created', (event) => void heard.push(event));
+      t.app.domainEvents.onCommitted('lead.assigned', (event) => void heard.push(event));
+      t.app.domainEvents.onCommitted('lead.deleted', (event) => void heard.push(event));
     });
     after(() => t.close());
 
@@ -42,7 +44,7 @@ for (const driver of testDrivers()) {
       assert.equal(await leadRows(lead.id), 1);
       assert.equal(await auditRows(lead.id), 0);
       await t.app.domainEvents.settled();
-      assert.deepEqual(heard, []);
+      assert.equal(heard.length, 0);
 
       const again = await t.app.inject({ method: 'DELETE', url: `/api/leads/${lead.id}`, headers: admin });
       assert.equal(again.statusCode, 200);
@@ -77,7 +79,7 @@ for (const driver of testDrivers()) {
       const res = await t.app.inject({ method: 'POST', url: '/api/leads', headers: admin, payload: { ...leadInput(statusId), users: [operator.id], surname: '' } });
       assert.equal(res.statusCode, 422);
       await t.app.domainEvents.settled();
-      assert.deepEqual(heard, []);
+      assert.equal(heard.length, 0);
       assert.equal(await count(sql`select count(*)::int as n from notifications where user_id = ${operator.id}`), before);
     });
   });
