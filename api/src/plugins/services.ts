@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAccountService, type AccountService } from '../services/account-service';
 import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
@@ -17,6 +18,7 @@ declare module 'fastify' {
     domainEvents: DomainEvents;
     /** Runs a use case in one transaction with its audit rows and events (src/services/unit-of-work.ts). */
     unitOfWork: RunUnitOfWork;
+    accountService: AccountService;
     leadService: LeadService;
     documentService: DocumentService;
     teamService: TeamService;
@@ -32,6 +34,7 @@ async function servicesPlugin(app: FastifyInstance) {
   const run = createUnitOfWork(app.db, events, app.log);
   app.decorate('domainEvents', events);
   app.decorate('unitOfWork', run);
+  app.decorate('accountService', createAccountService(run, { fileStorage: app.fileStorage, log: app.log }));
   app.decorate('leadService', createLeadService(run));
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));
