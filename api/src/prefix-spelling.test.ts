@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +14,7 @@ import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
  * Issue 18: a path spelled another way (`/%61pi/…`, `/API/…`, `//api/…`) must reach the same answer as its plain
  * spelling or none at all (404). It once reached the route while the allow-list and the no-store header, which read
  * the raw URL, let it through. Every route of the table Fastify builds is sent over a real socket (the raw path as an
- * outside probe writes it).
+ * outside probe writes it), and so is the realtime socket's upgrade.
  */
 const APP_KEY = 'crm-spelling-key';
 
@@ -80,6 +81,39 @@ function send(port: number, method: string, rawPath: string, headers: Record<str
     request.end();
   });
 }
+
+/** A WebSocket handshake on a raw path: 101 when the socket opened, otherwise the status it was refused with. */
+function upgrade(port: number, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      path: rawPath,
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        ...headers,
+      },
+    });
+    request.on('upgrade', (response, socket) => {
+      socket.destroy();
+      resolve({ status: response.statusCode ?? 0, body: '' });
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const SOCKET_PATH = `/app/${APP_KEY}?protocol=7`;
+const socketSpellings = () =>
+  SPELLINGS.map(([name, spell]) => [name, `${spell(`/app/${APP_KEY}`)}?protocol=7`] as const).filter(([, spelled]) => spelled !== SOCKET_PATH);
 
 async function webDist(prefix: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -199,5 +233,46 @@ describe('path spellings (pglite)', () => {
       const answer = await send(port, method, url);
       assert.equal(answer.cacheControl, 'no-store', `${method} ${url}: ${describeAnswer(answer)}`);
     }
+  });
+
+  test('the realtime socket refuses an address outside the allow-list, however its path is spelled', async () => {
+    await restrict([]);
+    assert.equal((await upgrade(port, SOCKET_PATH)).status, 101, 'an address on no list connects');
+
+    await restrict([ELSEWHERE]);
+    const refused = await upgrade(port, SOCKET_PATH);
+    assert.equal(refused.status, 403);
+    assert.deepEqual(JSON.parse(refused.body), { code: 'IP_NOT_ALLOWED', message: 'Access from the address 127.0.0.1 is not allowed.', ip: '127.0.0.1' });
+    for (const [name, spelled] of socketSpellings()) {
+      const answer = await upgrade(port, spelled);
+      assert.ok([403, 404].includes(answer.status), `${spelled} (${name}): ${answer.status}`);
+    }
+    // X-Forwarded-For from a peer that is not a trusted proxy names nobody.
+    assert.equal((await upgrade(port, SOCKET_PATH, { 'x-forwarded-for': '10.1.2.3' })).status, 403);
+
+    await restrict(['127.0.0.1']);
+    assert.equal((await upgrade(port, SOCKET_PATH)).status, 101, 'back on the list, the address connects again');
+  });
+});
+
+describe('the realtime socket behind a trusted proxy (pglite)', () => {
+  let t: TestApp;
+  let port: number;
+
+  before(async () => {
+    t = await buildTestApp({ env: { PUSHER_APP_KEY: APP_KEY, TRUSTED_PROXIES: '127.0.0.1' } });
+    const admin = bearer(await t.login());
+    const added = await t.app.inject({ method: 'POST', url: '/api/white-ips', headers: admin, payload: { address: ELSEWHERE, confirm: true } });
+    assert.equal(added.statusCode, 201, added.body);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  after(() => t?.close());
+
+  test('the client the proxy names is the one the allow-list checks', async () => {
+    assert.equal((await upgrade(port, SOCKET_PATH, { 'x-forwarded-for': '10.1.2.3' })).status, 101);
+    assert.equal((await upgrade(port, SOCKET_PATH, { 'x-forwarded-for': '198.51.100.1' })).status, 403);
+    assert.equal((await upgrade(port, SOCKET_PATH)).status, 403);
   });
 });
