@@ -10,6 +10,7 @@ import {
   roleSchema,
   updateRoleInputSchema,
 } from '@crm/shared/schemas';
+import { checkRoleSave, granterOf } from '../../lib/grant-rules';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['roles'];
@@ -50,6 +51,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await checkRoleSave(app.roleRepository, granterOf(request), request.body);
       const data = await app.roleRepository.createRole(request.body);
       await app.audit.record(request, { action: 'role.create', subjectType: 'role', subjectId: data.id, after: snapshot(data) });
       return reply.code(201).send({ data });
@@ -71,6 +73,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const before = await app.roleRepository.findRole(request.params.id);
+      await checkRoleSave(app.roleRepository, granterOf(request), request.body, before);
       const data = await app.roleRepository.updateRole(request.params.id, request.body);
       await app.audit.record(request, { action: 'role.update', subjectType: 'role', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
       // Its holders' open apps refetch their rules at once (issue 11), not only on the next focus or poll.
