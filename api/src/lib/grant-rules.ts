@@ -5,7 +5,7 @@ import { AppError } from '../errors/app-error';
 import { requireUser, unauthenticated } from '../plugins/auth';
 
 /**
- * Nobody grants what they do not hold (issue 18, decision 044). Every path that sets a user's role or a role's
+ * Nobody grants what they do not hold (issue 18, decision 045). Every path that sets a user's role or a role's
  * permissions asks these before writing; they answer 403 `GRANT_NOT_HELD` or `OWN_ROLE` naming what is missing.
  */
 

@@ -216,7 +216,7 @@ export interface EscalationFixtures {
 }
 
 /**
- * Issue 18, decision 044: nobody grants what they do not hold. A caller whose role holds exactly `rules` (lead scope
+ * Issue 18, decision 045: nobody grants what they do not hold. A caller whose role holds exactly `rules` (lead scope
  * "own") sends the request; it must answer 403 with `code`, and the caller must still be refused the white-ip list and
  * the audit log afterwards.
  */

@@ -71,7 +71,7 @@ for (const driver of testDrivers()) {
 
     test('the Admin role keeps manage all and its name', async () => {
       const adminRole = (await roles()).find((r) => r.name === 'Admin')!;
-      // Nobody edits the role they hold (decision 044): another full-access role does it.
+      // Nobody edits the role they hold (decision 045): another full-access role does it.
       await createRole(t, 'Суперпользователь', [{ action: 'manage', subject: 'all' }], 'all');
       const superUser = bearer(await (await createUser(t, { email: 'super@test.local', role: 'Суперпользователь' })).token());
       const response = await t.app.inject({

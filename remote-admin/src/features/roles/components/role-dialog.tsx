@@ -101,7 +101,7 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
                             type="checkbox"
                             aria-label={`${action} ${subject}`}
                             checked={granted.includes(permission.id)}
-                            // Nobody grants what they do not hold (decision 044): the server would refuse it.
+                            // Nobody grants what they do not hold (decision 045): the server would refuse it.
                             disabled={ability.cannot(permission.action, permission.subject)}
                             onChange={() => toggle(permission.id)}
                           />

@@ -89,7 +89,7 @@ describe('RolesPage', () => {
     expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 5], version: 2 });
   });
 
-  it('a role editor cannot tick what it does not hold, and sees the server refusal (decision 044)', async () => {
+  it('a role editor cannot tick what it does not hold, and sees the server refusal (decision 045)', async () => {
     const fetch = mockFetch({
       'GET /api/roles': { body: { data: roles } },
       'GET /api/permissions': { body: { data: permissions } },

@@ -23,7 +23,7 @@ export function UserDialog({ user, open, onClose }: UserDialogProps) {
   const { data: teams } = useTeamOptions(open);
   const ability = useAbility();
   const me = useSession().user;
-  // Only roles the caller holds in full can be given (decision 044); the user's current one stays listed so the field shows it.
+  // Only roles the caller holds in full can be given (decision 045); the user's current one stays listed so the field shows it.
   const roleOptions = (roles?.data ?? [])
     .filter((role) => role.id === user?.role.id || rulesNotHeld(ability, role.permissions).length === 0)
     .map((role) => ({ value: role.id, label: role.name }));

@@ -64,7 +64,7 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('button', { name: /Отключить/ })).not.toBeInTheDocument();
   });
 
-  describe('a delegate holding manage users (decision 044)', () => {
+  describe('a delegate holding manage users (decision 045)', () => {
     const delegateRules = [
       { action: 'manage', subject: 'users' },
       { action: 'view', subject: 'roles' },
