@@ -6,6 +6,7 @@ import { createDocumentService, type DocumentService } from '../services/documen
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
 import { createLeadService, type LeadService } from '../services/lead-service';
 import { createPermissionService, type PermissionService } from '../services/permission-service';
+import { createRoleService, type RoleService } from '../services/role-service';
 import { createTeamService, type TeamService } from '../services/team-service';
 import { createUnitOfWork, type RunUnitOfWork } from '../services/unit-of-work';
 import { createWhiteIpService, type WhiteIpService } from '../services/white-ip-service';
@@ -22,6 +23,7 @@ declare module 'fastify' {
     leadService: LeadService;
     documentService: DocumentService;
     teamService: TeamService;
+    roleService: RoleService;
     commentStepService: CommentStepService;
     permissionService: PermissionService;
     whiteIpService: WhiteIpService;
@@ -38,6 +40,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('leadService', createLeadService(run));
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));
+  app.decorate('roleService', createRoleService(run));
   app.decorate('commentStepService', createCommentStepService(run));
   app.decorate('permissionService', createPermissionService(run));
   app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));

@@ -31,6 +31,8 @@ export interface DomainEventMap {
     /** Responsible users named by the imported rows, with how many leads each was given. */
     assigned: Record<number, number>;
   };
+  /** The rules these users hold changed (their role, or their role's permissions): their open apps refetch them. */
+  'abilities.changed': { userIds: number[] };
   'document.created': { documentId: number };
   'document.updated': { documentId: number };
   'document.deleted': { documentId: number };

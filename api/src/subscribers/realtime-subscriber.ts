@@ -19,6 +19,7 @@ export function subscribeRealtime(app: FastifyInstance, events: DomainEvents) {
     if (e.status === 'done') await broadcasts.leads('imported', []);
     await broadcasts.importFinished(e.importerId, { jobId: e.jobId, status: e.status });
   });
+  events.onCommitted('abilities.changed', (e) => (e.userIds.length > 0 ? broadcasts.abilitiesChanged(e.userIds) : undefined));
   events.onCommitted('document.created', (e) => broadcasts.documents('created', [e.documentId]));
   events.onCommitted('document.updated', (e) => broadcasts.documents('updated', [e.documentId]));
   events.onCommitted('document.deleted', (e) => broadcasts.documents('deleted', [e.documentId]));
