@@ -9,6 +9,7 @@ import { createPermissionService, type PermissionService } from '../services/per
 import { createRoleService, type RoleService } from '../services/role-service';
 import { createTeamService, type TeamService } from '../services/team-service';
 import { createUnitOfWork, type RunUnitOfWork } from '../services/unit-of-work';
+import { createUserService, type UserService } from '../services/user-service';
 import { createWhiteIpService, type WhiteIpService } from '../services/white-ip-service';
 import { subscribeNotifications } from '../subscribers/notification-subscriber';
 import { subscribeRealtime } from '../subscribers/realtime-subscriber';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     documentService: DocumentService;
     teamService: TeamService;
     roleService: RoleService;
+    userService: UserService;
     commentStepService: CommentStepService;
     permissionService: PermissionService;
     whiteIpService: WhiteIpService;
@@ -41,6 +43,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));
   app.decorate('roleService', createRoleService(run));
+  app.decorate('userService', createUserService(run, { jobs: app.jobs }));
   app.decorate('commentStepService', createCommentStepService(run));
   app.decorate('permissionService', createPermissionService(run));
   app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));
@@ -50,4 +53,4 @@ async function servicesPlugin(app: FastifyInstance) {
   app.addHook('preClose', () => events.settled());
 }
 
-export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list'] });
+export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list', 'jobs'] });

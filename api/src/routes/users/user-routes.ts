@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  type AdminUser,
   adminUserQuerySchema,
   adminUserSchema,
   apiErrorSchema,
@@ -15,25 +14,13 @@ import {
   updateUserInputSchema,
   userStatusInputSchema,
 } from '@crm/shared/schemas';
-import { PASSWORD_RESET_QUEUE } from '../../jobs/password-reset-job';
-import { checkUserManage, checkUserSave, granterOf } from '../../lib/grant-rules';
-import { hashPassword } from '../../lib/password';
-import { requireUser } from '../../plugins/auth';
+import { granterOf } from '../../lib/grant-rules';
+import type { UserCaller } from '../../services/user-service';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['users'];
-/** A hash of random bytes nobody knows: the account has no usable password until the mailed link sets one. */
-const unusablePasswordHash = () => hashPassword(randomBytes(32).toString('base64url'));
-/** What the audit log keeps of a user: the form's fields and the status (never a password). */
-const snapshot = (user: AdminUser) => ({
-  email: user.email,
-  first_name: user.first_name,
-  name: user.name,
-  role: user.role,
-  teams: user.teams,
-  active: user.active,
-  version: user.version,
-});
+const userCaller = (request: FastifyRequest): UserCaller => ({ actor: requestActor(request), granter: granterOf(request) });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -93,11 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await checkUserSave(app.roleRepository, granterOf(request), request.body.role_id);
-      const user = await app.userRepository.createWithTeams(request.body, await unusablePasswordHash());
-      await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'invitation' });
-      request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
-      await app.audit.record(request, { action: 'user.create', subjectType: 'user', subjectId: user.id, after: snapshot(user) });
+      const user = await app.userService.createUser(userCaller(request), request.body);
       return reply.code(201).send({ data: user });
     },
   );
@@ -115,14 +98,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = await app.userRepository.findAdmin(request.params.id);
-      await checkUserSave(app.roleRepository, granterOf(request), request.body.role_id, { id: before.id, roleId: before.role.id });
-      const data = await app.userRepository.update(request.params.id, request.body);
-      await app.audit.record(request, { action: 'user.update', subjectType: 'user', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
-      if (before.role.id !== data.role.id) void app.broadcasts.abilitiesChanged(data.id);
-      return { data };
-    },
+    async (request) => ({ data: await app.userService.updateUser(userCaller(request), request.params.id, request.body) }),
   );
 
   app.post(
@@ -138,21 +114,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(adminUserSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = await app.userRepository.findAdmin(request.params.id);
-      await checkUserManage(app.roleRepository, granterOf(request), before.role.id);
-      const data = await app.userRepository.setActive(request.params.id, request.body.active);
-      if (before.active !== data.active) {
-        await app.audit.record(request, {
-          action: data.active ? 'user.activate' : 'user.deactivate',
-          subjectType: 'user',
-          subjectId: data.id,
-          before: { active: before.active },
-          after: { active: data.active },
-        });
-      }
-      return { data };
-    },
+    async (request) => ({ data: await app.userService.setUserActive(userCaller(request), request.params.id, request.body.active) }),
   );
 
   app.post(
@@ -168,12 +130,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await app.userRepository.findAdmin(request.params.id);
-      await checkUserManage(app.roleRepository, granterOf(request), user.role.id);
-      await app.userRepository.updatePassword(user.id, await unusablePasswordHash());
-      await app.authRepository.revokeAllAccessTokens(user.id);
-      await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' });
-      await app.audit.record(request, { action: 'user.password_reset_forced', subjectType: 'user', subjectId: user.id, after: { email: user.email } });
+      await app.userService.forcePasswordReset(userCaller(request), request.params.id);
       return { message: 'The user has been mailed a link to choose a new password.' };
     },
   );
