@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AbilityRule, LeadScope } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema/access-tokens';
@@ -174,7 +174,10 @@ export function createAuthRepository(db: Database) {
       return token;
     },
 
-    /** Marks the token used in the same statement that checks it, so it cannot be spent twice. */
+    /**
+     * Marks the token used in the same statement that checks it, so it cannot be spent twice. A deactivated account's
+     * token is refused too: a reset job that read the account just before the deactivation may have written one after.
+     */
     async consumePasswordResetToken(userId: number, token: string): Promise<boolean> {
       const used = await db
         .update(passwordResetTokens)
@@ -185,6 +188,7 @@ export function createAuthRepository(db: Database) {
             eq(passwordResetTokens.tokenHash, hashToken(token)),
             isNull(passwordResetTokens.usedAt),
             gt(passwordResetTokens.expiresAt, new Date()),
+            exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.id, passwordResetTokens.userId), eq(users.active, true)))),
           ),
         )
         .returning({ id: passwordResetTokens.id });
