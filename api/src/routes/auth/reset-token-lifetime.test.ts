@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { AdminUser } from '@crm/shared/schemas';
+import { passwordResetTokens } from '../../db/schema/password-reset-tokens';
 import { roleIdsByName } from '../../db/seed';
+import { generateToken, hashToken } from '../../lib/tokens';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/fixtures';
 import { INVALID_RESET_TOKEN } from './auth-routes';
@@ -84,7 +86,8 @@ for (const driver of testDrivers()) {
       // A reset job that read the account just before the deactivation can still write its token afterwards.
       const user = await createUser(t, { email: 'late.token@test.local', role: 'Operator' });
       await t.app.inject({ method: 'POST', url: `/api/users/${user.id}/status`, headers: admin, payload: { active: false } });
-      const token = await t.app.authRepository.createPasswordResetToken(user.id, 60);
+      const token = generateToken();
+      await t.app.db.insert(passwordResetTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3_600_000) });
 
       assertRefused(await reset(user.email, token));
     });
