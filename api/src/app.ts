@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
+import { serializeRequest } from './lib/request-serializer';
 import { audit } from './plugins/audit';
 import { auth } from './plugins/auth';
 import { broadcasts } from './plugins/broadcasts';
@@ -62,10 +63,17 @@ export interface BuildAppOptions {
   realtime?: RealtimePluginOptions;
 }
 
+/** Every log line that names a request goes through one serializer, which redacts tokens and signatures in its URL. */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
+
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
 export async function buildApp({ config, connection, logger, onRoute, realtime: realtimeOptions }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRedactedUrls(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     // Room for rich-text notes; file uploads go through multipart, each route with its own limit.
     bodyLimit: 1024 * 1024,
