@@ -11,6 +11,7 @@ import { auth } from './plugins/auth';
 import { broadcasts } from './plugins/broadcasts';
 import { database } from './plugins/database';
 import { errorReporting } from './plugins/error-reporting';
+import { forwardedForWarning } from './plugins/forwarded-for-warning';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { ipAllowList } from './plugins/ip-allow-list';
 import { jobs } from './plugins/jobs';
@@ -102,6 +103,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
   await app.register(database, { config, connection });
+  await app.register(forwardedForWarning);
   // Before anything else reads the request: an address outside the allow-list gets 403 on every API call.
   await app.register(ipAllowList);
   await app.register(repositories);
