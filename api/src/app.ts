@@ -5,11 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config';
 import type { DatabaseConnection } from './db/client';
 import { AppError } from './errors/app-error';
+import { serializeRequest } from './lib/request-serializer';
 import { audit } from './plugins/audit';
 import { auth } from './plugins/auth';
 import { broadcasts } from './plugins/broadcasts';
 import { database } from './plugins/database';
 import { errorReporting } from './plugins/error-reporting';
+import { forwardedForWarning } from './plugins/forwarded-for-warning';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { ipAllowList } from './plugins/ip-allow-list';
 import { jobs } from './plugins/jobs';
@@ -63,10 +65,17 @@ export interface BuildAppOptions {
   realtime?: RealtimePluginOptions;
 }
 
+/** Every log line that names a request goes through one serializer, which redacts tokens and signatures in its URL. */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
+}
+
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
 export async function buildApp({ config, connection, logger, onRoute, realtime: realtimeOptions }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRedactedUrls(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
     // Room for rich-text notes; file uploads go through multipart, each route with its own limit.
     bodyLimit: 1024 * 1024,
@@ -95,6 +104,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
   await app.register(database, { config, connection });
+  await app.register(forwardedForWarning);
   // Before anything else reads the request: an address outside the allow-list gets 403 on every API call.
   await app.register(ipAllowList);
   await app.register(repositories);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { MailTransport } from '../lib/mailer';
 import type { AuthRepository } from '../repositories/auth-repository';
-import type { UserRepository } from '../repositories/user-repository';
 import type { JobDefinition } from './job-queue';
 
 declare module './job-queue' {
@@ -21,8 +20,7 @@ export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 
 export interface PasswordResetJobDeps {
   config: Pick<AppConfig, 'appUrl' | 'passwordResetTtlMinutes'>;
-  userRepository: Pick<UserRepository, 'findByEmail'>;
-  authRepository: Pick<AuthRepository, 'createPasswordResetToken'>;
+  authRepository: Pick<AuthRepository, 'issuePasswordResetToken'>;
   transport: MailTransport;
 }
 
@@ -38,19 +36,15 @@ export function passwordResetJob(deps: PasswordResetJobDeps): JobDefinition<type
     schema: z.object({ email: z.string(), kind: z.enum(['reset', 'invitation', 'forced']).optional() }),
     retryLimit: 5,
     async run({ email, kind = 'reset' }, { log }) {
-      const user = await deps.userRepository.findByEmail(email);
-      if (!user) {
-        log.info('Password reset asked for an address without an account');
-        return;
-      }
-      if (!user.active) {
-        log.info('Password reset asked for a deactivated account');
-        return;
-      }
       const ttlMinutes = kind === 'invitation' ? INVITATION_TTL_MINUTES : config.passwordResetTtlMinutes;
+      // The lookup and the token are one statement, the same for every address (see issuePasswordResetToken).
       // A retry (after an SMTP failure) issues a new token, which replaces the one that was never delivered.
-      const token = await deps.authRepository.createPasswordResetToken(user.id, ttlMinutes);
-      const link = `${config.appUrl}/build/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+      const user = await deps.authRepository.issuePasswordResetToken(email, ttlMinutes);
+      if (!user) {
+        log.info('Password reset asked for an address without an active account');
+        return;
+      }
+      const link = `${config.appUrl}/build/reset-password?${new URLSearchParams({ token: user.token, email: user.email })}`;
       if (kind === 'invitation') {
         await deps.transport.deliver({
           to: user.email,

@@ -7,7 +7,6 @@ async function passwordResetPlugin(app: FastifyInstance) {
   app.jobs.define(
     passwordResetJob({
       config: app.config,
-      userRepository: app.userRepository,
       authRepository: app.authRepository,
       transport: app.mailer.transport,
     }),

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AbilityRule, LeadScope } from '@crm/shared/schemas';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { accessTokens } from '../db/schema/access-tokens';
 import { passwordResetTokens } from '../db/schema/password-reset-tokens';
 import { roles } from '../db/schema/roles';
@@ -160,21 +160,35 @@ export function createAuthRepository(db: Database) {
       return revoked.length;
     },
 
-    /** A new reset token replaces any earlier one, so only the latest mail works. */
-    async createPasswordResetToken(userId: number, ttlMinutes: number): Promise<string> {
+    /**
+     * Issues a reset token for the active account with this email, replacing any earlier one so only the latest mail
+     * works, and answers where to mail it; undefined when there is no such account. One statement whatever the
+     * address, with a token made for every address: on PGlite every request waits its turn on one connection, and
+     * more work there for an account than for none would slow the next request and tell who has an account.
+     */
+    async issuePasswordResetToken(email: string, ttlMinutes: number): Promise<{ token: string; email: string; firstName: string } | undefined> {
       const token = generateToken();
-      await db.transaction(async (tx) => {
-        await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
-        await tx.insert(passwordResetTokens).values({
-          userId,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
-        });
-      });
-      return token;
+      const expiresAt = new Date(Date.now() + ttlMinutes * 60_000).toISOString();
+      const [issued] = await queryRows<{ email: string; first_name: string }>(
+        db,
+        sql`with account as (
+          select ${users.id} as id from ${users} where ${users.email} = ${email.toLowerCase()} and ${users.active}
+        ), replaced as (
+          delete from ${passwordResetTokens} where ${passwordResetTokens.userId} in (select id from account)
+        ), issued as (
+          insert into ${passwordResetTokens} (user_id, token_hash, expires_at)
+          select id, ${hashToken(token)}, ${expiresAt}::timestamptz from account
+          returning user_id
+        )
+        select u.email, u.first_name from issued inner join ${users} u on u.id = issued.user_id`,
+      );
+      return issued && { token, email: issued.email, firstName: issued.first_name };
     },
 
-    /** Marks the token used in the same statement that checks it, so it cannot be spent twice. */
+    /**
+     * Marks the token used in the same statement that checks it, so it cannot be spent twice. A deactivated account's
+     * token is refused too: a reset job that read the account just before the deactivation may have written one after.
+     */
     async consumePasswordResetToken(userId: number, token: string): Promise<boolean> {
       const used = await db
         .update(passwordResetTokens)
@@ -185,6 +199,7 @@ export function createAuthRepository(db: Database) {
             eq(passwordResetTokens.tokenHash, hashToken(token)),
             isNull(passwordResetTokens.usedAt),
             gt(passwordResetTokens.expiresAt, new Date()),
+            exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.id, passwordResetTokens.userId), eq(users.active, true)))),
           ),
         )
         .returning({ id: passwordResetTokens.id });

@@ -3,6 +3,7 @@ import type { AdminUser, AdminUserQuery, LeadScope, ListedUser, User } from '@cr
 import { adminUserQuerySchema } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { accessTokens } from '../db/schema/access-tokens';
+import { passwordResetTokens } from '../db/schema/password-reset-tokens';
 import { permissions } from '../db/schema/permissions';
 import { rolePermissions } from '../db/schema/role-permissions';
 import { roles } from '../db/schema/roles';
@@ -85,6 +86,14 @@ export async function ensureAnotherAdmin(tx: Database, userId: number, message =
     .orderBy(asc(users.id))
     .for('update', { of: users });
   if (admins.some((a) => a.id === userId) && admins.length <= 1) throw validationFailed({ [field]: [message] }, message);
+}
+
+/**
+ * A reset link was mailed for the account as it was: a new password, a deactivation or another role ends every
+ * outstanding one, in the same transaction as the change (the reset route then finds nothing to spend).
+ */
+async function endResetTokens(tx: Database, userId: number): Promise<void> {
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
 }
 
 interface UserInput {
@@ -248,12 +257,13 @@ export function createUserRepository(db: Database) {
             updatedAt: new Date(),
           })
           .where(eq(users.id, id));
+        if (input.role_id !== current.roleId) await endResetTokens(tx, id);
         await setTeams(tx, id, input.team_ids);
         return findAdmin(id, tx);
       });
     },
 
-    /** Deactivating ends every session of the user in the same transaction. */
+    /** Deactivating ends every session and every reset link of the user in the same transaction. */
     async setActive(id: number, active: boolean): Promise<AdminUser> {
       return db.transaction(async (tx) => {
         const [current] = await tx.select({ id: users.id, active: users.active, version: users.version }).from(users).where(eq(users.id, id)).for('update');
@@ -264,6 +274,7 @@ export function createUserRepository(db: Database) {
         }
         if (!active) {
           await tx.update(accessTokens).set({ revokedAt: new Date() }).where(and(eq(accessTokens.userId, id), sql`${accessTokens.revokedAt} is null`));
+          await endResetTokens(tx, id);
         }
         return findAdmin(id, tx);
       });
@@ -302,8 +313,12 @@ export function createUserRepository(db: Database) {
         .orderBy(asc(teams.name));
     },
 
+    /** Every path that sets a password (change, reset, forced reset) ends the reset links mailed before it. */
     async updatePassword(userId: number, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+        await endResetTokens(tx, userId);
+      });
     },
   };
 }
