@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccountService, type AccountService } from '../services/account-service';
+import { createAuthService, type AuthService } from '../services/auth-service';
 import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
@@ -21,6 +22,7 @@ declare module 'fastify' {
     /** Runs a use case in one transaction with its audit rows and events (src/services/unit-of-work.ts). */
     unitOfWork: RunUnitOfWork;
     accountService: AccountService;
+    authService: AuthService;
     leadService: LeadService;
     documentService: DocumentService;
     teamService: TeamService;
@@ -39,6 +41,10 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('domainEvents', events);
   app.decorate('unitOfWork', run);
   app.decorate('accountService', createAccountService(run, { fileStorage: app.fileStorage, log: app.log }));
+  app.decorate(
+    'authService',
+    createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours }),
+  );
   app.decorate('leadService', createLeadService(run));
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));

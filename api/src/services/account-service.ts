@@ -10,7 +10,7 @@ import { createAuthRepository } from '../repositories/auth-repository';
 import { createShortcutRepository } from '../repositories/shortcut-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import type { FileStorage } from '../storage/file-storage';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 export const AVATAR_PREFIX = '/api/avatars/';
@@ -51,7 +51,7 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
   };
 
   return {
-    async updateProfile(actor: Actor, name: string): Promise<void> {
+    async updateProfile(actor: UserActor, name: string): Promise<void> {
       await run(actor, async (uow) => {
         await createUserRepository(uow.tx).updateOwnName(actor.id, name);
         await uow.audit({ action: 'user.profile_updated', subjectType: 'user', subjectId: actor.id, after: { name } });
@@ -59,7 +59,7 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
     },
 
     /** Any PNG, JPEG, GIF or WebP becomes a centred square WebP thumbnail; the one it replaces is removed. */
-    async setAvatar(actor: Actor, image: Buffer): Promise<void> {
+    async setAvatar(actor: UserActor, image: Buffer): Promise<void> {
       const sniffed = await fileTypeFromBuffer(image);
       if (!sniffed || !AVATAR_INPUT_TYPES.has(sniffed.mime)) throw validationFailed({ avatar: [AVATAR_NOT_IMAGE] });
       let thumbnail: Buffer;
@@ -87,7 +87,7 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
       }
     },
 
-    async removeAvatar(actor: Actor): Promise<void> {
+    async removeAvatar(actor: UserActor): Promise<void> {
       await run(actor, async (uow) => {
         const previous = await createUserRepository(uow.tx).setAvatar(actor.id, null);
         uow.afterCommit(() => removeStored(previous));
@@ -95,7 +95,7 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
     },
 
     /** Sign out everywhere else: every session of the actor but `currentTokenId` ends. */
-    async revokeOtherSessions(actor: Actor, currentTokenId: number): Promise<number> {
+    async revokeOtherSessions(actor: UserActor, currentTokenId: number): Promise<number> {
       return run(actor, async (uow) => {
         const revoked = await createAuthRepository(uow.tx).revokeOtherAccessTokens(actor.id, currentTokenId);
         await uow.audit({ action: 'auth.sessions_revoked', subjectType: 'user', subjectId: actor.id, after: { revoked } });
@@ -103,7 +103,7 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
       });
     },
 
-    async revokeSession(actor: Actor, sessionId: number): Promise<void> {
+    async revokeSession(actor: UserActor, sessionId: number): Promise<void> {
       await run(actor, async (uow) => {
         if (!(await createAuthRepository(uow.tx).revokeSession(actor.id, sessionId))) throw notFound(SESSION_NOT_FOUND);
         await uow.audit({ action: 'auth.session_revoked', subjectType: 'user', subjectId: actor.id, after: { session: sessionId } });
@@ -111,12 +111,12 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
     },
 
     /** Pages the role no longer opens drop out of the answer (they stay stored if the ability comes back). */
-    async shortcuts(actor: Actor, ability: AppAbility | null): Promise<string[]> {
+    async shortcuts(actor: UserActor, ability: AppAbility | null): Promise<string[]> {
       const pages = await run(null, (uow) => createShortcutRepository(uow.tx).pagesOf(actor.id));
       return pages.filter((key) => Object.keys(shortcutErrors(ability, [key])).length === 0);
     },
 
-    async saveShortcuts(actor: Actor, ability: AppAbility | null, pages: string[]): Promise<string[]> {
+    async saveShortcuts(actor: UserActor, ability: AppAbility | null, pages: string[]): Promise<string[]> {
       const errors = shortcutErrors(ability, pages);
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
       await run(actor, (uow) => createShortcutRepository(uow.tx).save(actor.id, pages));

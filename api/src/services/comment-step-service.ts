@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CommentStep, createCommentStepInputSchema, updateCommentStepInputSchema } from '@crm/shared/schemas';
 import { notFound } from '../errors/app-error';
 import { createCommentStepRepository } from '../repositories/comment-step-repository';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 const snapshot = (step: { name: string; color: string; position: number; archived: boolean }) => ({
@@ -17,7 +17,7 @@ const stepNotFound = () => notFound('Comment step not found');
 /** Comment steps: each change audited with the step before and after. */
 export function createCommentStepService(run: RunUnitOfWork) {
   return {
-    async createCommentStep(actor: Actor, input: z.output<typeof createCommentStepInputSchema>): Promise<CommentStep> {
+    async createCommentStep(actor: UserActor, input: z.output<typeof createCommentStepInputSchema>): Promise<CommentStep> {
       return run(actor, async (uow) => {
         const step = await createCommentStepRepository(uow.tx).create(input);
         await uow.audit({ action: 'comment_step.create', subjectType: 'comment_step', subjectId: step.id, after: snapshot(step) });
@@ -25,7 +25,7 @@ export function createCommentStepService(run: RunUnitOfWork) {
       });
     },
 
-    async reorderCommentSteps(actor: Actor, ids: number[]): Promise<CommentStep[]> {
+    async reorderCommentSteps(actor: UserActor, ids: number[]): Promise<CommentStep[]> {
       return run(actor, async (uow) => {
         const steps = createCommentStepRepository(uow.tx);
         const before = (await steps.list()).map((s) => s.id);
@@ -35,7 +35,7 @@ export function createCommentStepService(run: RunUnitOfWork) {
       });
     },
 
-    async updateCommentStep(actor: Actor, id: number, input: z.output<typeof updateCommentStepInputSchema>): Promise<CommentStep> {
+    async updateCommentStep(actor: UserActor, id: number, input: z.output<typeof updateCommentStepInputSchema>): Promise<CommentStep> {
       return run(actor, async (uow) => {
         const steps = createCommentStepRepository(uow.tx);
         const before = await steps.find(id);
@@ -46,7 +46,7 @@ export function createCommentStepService(run: RunUnitOfWork) {
       });
     },
 
-    async deleteCommentStep(actor: Actor, id: number): Promise<void> {
+    async deleteCommentStep(actor: UserActor, id: number): Promise<void> {
       await run(actor, async (uow) => {
         const steps = createCommentStepRepository(uow.tx);
         const before = await steps.find(id);

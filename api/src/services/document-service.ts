@@ -1,6 +1,6 @@
 import { createDocumentRepository, type DocumentFields, type DocumentFileRow, type DocumentRow } from '../repositories/document-repository';
 import type { FileStorage } from '../storage/file-storage';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 /** The document use cases: each writes in one transaction with its audit rows, then its event reaches the subscribers. */
@@ -9,7 +9,7 @@ export function createDocumentService(run: RunUnitOfWork, { fileStorage }: { fil
   const deleteStored = (keys: Array<string | null>) => Promise.all(keys.flatMap((key) => (key ? [fileStorage.delete(key)] : [])));
 
   return {
-    async createDocument(actor: Actor, input: DocumentFields): Promise<DocumentRow> {
+    async createDocument(actor: UserActor, input: DocumentFields): Promise<DocumentRow> {
       return run(actor, async (uow) => {
         const document = await createDocumentRepository(uow.tx).create(input, actor.id);
         uow.emit({ type: 'document.created', documentId: document.id });
@@ -17,7 +17,7 @@ export function createDocumentService(run: RunUnitOfWork, { fileStorage }: { fil
       });
     },
 
-    async updateDocument(actor: Actor, id: number, input: DocumentFields, expectedVersion: number): Promise<DocumentRow> {
+    async updateDocument(actor: UserActor, id: number, input: DocumentFields, expectedVersion: number): Promise<DocumentRow> {
       return run(actor, async (uow) => {
         const document = await createDocumentRepository(uow.tx).update(id, input, expectedVersion, actor.id);
         uow.emit({ type: 'document.updated', documentId: document.id });
@@ -26,7 +26,7 @@ export function createDocumentService(run: RunUnitOfWork, { fileStorage }: { fil
     },
 
     /** Deletes a document with its files; the audit row keeps its title, category, links and file names. */
-    async deleteDocument(actor: Actor, id: number): Promise<void> {
+    async deleteDocument(actor: UserActor, id: number): Promise<void> {
       await run(actor, async (uow) => {
         const documents = createDocumentRepository(uow.tx);
         const before = await documents.detail(id);
@@ -43,7 +43,7 @@ export function createDocumentService(run: RunUnitOfWork, { fileStorage }: { fil
     },
 
     /** Records a file already stored under its keys; if the record fails, the stored bytes go too. */
-    async attachDocumentFile(actor: Actor, file: Omit<DocumentFileRow, 'id'>): Promise<DocumentFileRow> {
+    async attachDocumentFile(actor: UserActor, file: Omit<DocumentFileRow, 'id'>): Promise<DocumentFileRow> {
       try {
         return await run(actor, async (uow) => {
           const row = await createDocumentRepository(uow.tx).addFile(file, actor.id);
@@ -56,7 +56,7 @@ export function createDocumentService(run: RunUnitOfWork, { fileStorage }: { fil
       }
     },
 
-    async removeDocumentFile(actor: Actor, fileId: number): Promise<void> {
+    async removeDocumentFile(actor: UserActor, fileId: number): Promise<void> {
       await run(actor, async (uow) => {
         const removed = await createDocumentRepository(uow.tx).removeFile(fileId);
         uow.afterCommit(() => deleteStored([removed.storageKey, removed.previewKey]));

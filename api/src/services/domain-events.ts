@@ -1,13 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
 
-/** Who made a change: the signed-in user and the address the request came from (null for background work). */
+/**
+ * Who made a change: the signed-in user and the address the request came from. A sign-in or a password reset acts for
+ * an account that may not exist (id null, the email typed); background work has no actor at all.
+ */
 export interface Actor {
-  id: number;
+  id: number | null;
   name: string;
   email: string | null;
   ip: string | null;
 }
+
+/** A signed-in user acting: every use case but the sign-in and password-reset ones has one. */
+export type UserActor = Actor & { id: number };
 
 /**
  * What happened, by event type: ids, versions and what subscribers need to word a notification, never a whole

@@ -7,12 +7,12 @@ import { createLeadCommandRepository } from '../repositories/lead-command-reposi
 import { createLeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadQueryRepository } from '../repositories/lead-query-repository';
 import { createLeadScope, type LeadViewer } from '../repositories/lead-scope';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 /** Who calls a lead use case: the actor of its events and audit rows, and the scope their role sees. */
 export interface LeadCaller {
-  actor: Actor;
+  actor: UserActor;
   viewer: LeadViewer;
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Permission, permissionInputSchema } from '@crm/shared/schemas';
 import { createRoleRepository } from '../repositories/role-repository';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 type PermissionInput = z.output<typeof permissionInputSchema>;
@@ -12,7 +12,7 @@ const snapshot = (p: { action: string; subject: string; name: string }) => ({ ac
 /** Permissions (the action+subject pairs roles are built from), each change audited. */
 export function createPermissionService(run: RunUnitOfWork) {
   return {
-    async createPermission(actor: Actor, input: PermissionInput): Promise<Permission> {
+    async createPermission(actor: UserActor, input: PermissionInput): Promise<Permission> {
       return run(actor, async (uow) => {
         const permission = await createRoleRepository(uow.tx).createPermission(input);
         await uow.audit({ action: 'permission.create', subjectType: 'permission', subjectId: permission.id, after: snapshot(permission) });
@@ -20,7 +20,7 @@ export function createPermissionService(run: RunUnitOfWork) {
       });
     },
 
-    async updatePermission(actor: Actor, id: number, input: PermissionInput): Promise<Permission> {
+    async updatePermission(actor: UserActor, id: number, input: PermissionInput): Promise<Permission> {
       return run(actor, async (uow) => {
         const roles = createRoleRepository(uow.tx);
         const before = await roles.findPermission(id);
@@ -30,7 +30,7 @@ export function createPermissionService(run: RunUnitOfWork) {
       });
     },
 
-    async deletePermission(actor: Actor, id: number): Promise<void> {
+    async deletePermission(actor: UserActor, id: number): Promise<void> {
       await run(actor, async (uow) => {
         const roles = createRoleRepository(uow.tx);
         const before = await roles.findPermission(id);

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import type { createRoleInputSchema, Role, updateRoleInputSchema } from '@crm/shared/schemas';
 import { checkRoleSave, type Granter } from '../lib/grant-rules';
 import { createRoleRepository } from '../repositories/role-repository';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 /** Who changes roles: the actor of the audit rows, and what they hold (nobody grants what they do not hold, decision 045). */
 export interface RoleCaller {
-  actor: Actor;
+  actor: UserActor;
   granter: Granter;
 }
 

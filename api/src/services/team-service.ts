@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { createTeamInputSchema, Team, updateTeamInputSchema } from '@crm/shared/schemas';
 import { createTeamRepository } from '../repositories/team-repository';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 /** What the audit log keeps of a team: its fields, lead and members by id and name. */
@@ -16,7 +16,7 @@ const snapshot = (team: Team) => ({
 /** Teams: membership feeds the "team" lead scope at once, so every change is audited with who was in it. */
 export function createTeamService(run: RunUnitOfWork) {
   return {
-    async createTeam(actor: Actor, input: z.output<typeof createTeamInputSchema>): Promise<Team> {
+    async createTeam(actor: UserActor, input: z.output<typeof createTeamInputSchema>): Promise<Team> {
       return run(actor, async (uow) => {
         const team = await createTeamRepository(uow.tx).create(input);
         await uow.audit({ action: 'team.create', subjectType: 'team', subjectId: team.id, after: snapshot(team) });
@@ -24,7 +24,7 @@ export function createTeamService(run: RunUnitOfWork) {
       });
     },
 
-    async updateTeam(actor: Actor, id: number, input: z.output<typeof updateTeamInputSchema>): Promise<Team> {
+    async updateTeam(actor: UserActor, id: number, input: z.output<typeof updateTeamInputSchema>): Promise<Team> {
       return run(actor, async (uow) => {
         const teams = createTeamRepository(uow.tx);
         const before = await teams.find(id);
@@ -34,7 +34,7 @@ export function createTeamService(run: RunUnitOfWork) {
       });
     },
 
-    async deleteTeam(actor: Actor, id: number): Promise<void> {
+    async deleteTeam(actor: UserActor, id: number): Promise<void> {
       await run(actor, async (uow) => {
         const teams = createTeamRepository(uow.tx);
         const before = await teams.find(id);

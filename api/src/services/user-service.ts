@@ -8,12 +8,12 @@ import { hashPassword } from '../lib/password';
 import { createAuthRepository } from '../repositories/auth-repository';
 import { createRoleRepository } from '../repositories/role-repository';
 import { createUserRepository } from '../repositories/user-repository';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 /** Who manages users: the actor of the audit rows, and what they hold (nobody grants what they do not hold, decision 045). */
 export interface UserCaller {
-  actor: Actor;
+  actor: UserActor;
   granter: Granter;
 }
 

@@ -2,14 +2,14 @@ import type { WhiteIp } from '@crm/shared/schemas';
 import { AppError, notFound } from '../errors/app-error';
 import { entriesAllow } from '../lib/ip-allow-list';
 import { createWhiteIpRepository } from '../repositories/white-ip-repository';
-import type { Actor } from './domain-events';
+import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
 
 /**
  * 409 IP_LOCKOUT unless confirmed: the list as it would be after the change is enforced and leaves out the caller's
  * own address, so their next request would be refused.
  */
-function guardLockout(actor: Actor, entries: string[], confirm: boolean) {
+function guardLockout(actor: UserActor, entries: string[], confirm: boolean) {
   const ip = actor.ip ?? '';
   if (confirm || entries.length === 0 || entriesAllow(entries, ip)) return;
   throw new AppError('IP_LOCKOUT', `After this change your own address ${ip} is no longer allowed and you would lose access. Confirm to save anyway.`, undefined, {
@@ -23,7 +23,7 @@ const audited = (entry: { address: string; comment: string }) => ({ address: ent
 /** The IP allow-list: every change is checked against locking its author out, audited, and enforced before answering. */
 export function createWhiteIpService(run: RunUnitOfWork, { reloadAllowList }: { reloadAllowList: () => Promise<void> }) {
   return {
-    async addWhiteIp(actor: Actor, input: { address: string; comment: string; confirm: boolean }): Promise<WhiteIp> {
+    async addWhiteIp(actor: UserActor, input: { address: string; comment: string; confirm: boolean }): Promise<WhiteIp> {
       return run(actor, async (uow) => {
         const entries = createWhiteIpRepository(uow.tx);
         guardLockout(actor, [...(await entries.addresses()), input.address], input.confirm);
@@ -34,7 +34,7 @@ export function createWhiteIpService(run: RunUnitOfWork, { reloadAllowList }: { 
       });
     },
 
-    async updateWhiteIp(actor: Actor, id: number, input: { address?: string; comment?: string; version: number; confirm: boolean }): Promise<WhiteIp> {
+    async updateWhiteIp(actor: UserActor, id: number, input: { address?: string; comment?: string; version: number; confirm: boolean }): Promise<WhiteIp> {
       const { confirm, ...changes } = input;
       return run(actor, async (uow) => {
         const entries = createWhiteIpRepository(uow.tx);
@@ -50,7 +50,7 @@ export function createWhiteIpService(run: RunUnitOfWork, { reloadAllowList }: { 
       });
     },
 
-    async deleteWhiteIp(actor: Actor, id: number, confirm: boolean): Promise<void> {
+    async deleteWhiteIp(actor: UserActor, id: number, confirm: boolean): Promise<void> {
       await run(actor, async (uow) => {
         const entries = createWhiteIpRepository(uow.tx);
         const before = await entries.find(id);

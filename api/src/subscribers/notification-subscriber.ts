@@ -9,7 +9,7 @@ import type { DomainEvents, TransactionScope } from '../services/domain-events';
  * of their own change.
  */
 export function subscribeNotifications(app: FastifyInstance, events: DomainEvents) {
-  async function notify(scope: TransactionScope, actorId: number | undefined, userIds: number[], notification: NewNotification) {
+  async function notify(scope: TransactionScope, actorId: number | null | undefined, userIds: number[], notification: NewNotification) {
     const recipients = userIds.filter((id) => id !== actorId);
     if (recipients.length === 0) return;
     const created = await createNotificationRepository(scope.tx).create(recipients, notification);

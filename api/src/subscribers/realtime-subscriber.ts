@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Actor, DomainEvents } from '../services/domain-events';
 
-const by = (actor: Actor | null) => (actor ? { id: actor.id, name: actor.name } : undefined);
+const by = (actor: Actor | null) => (actor?.id != null ? { id: actor.id, name: actor.name } : undefined);
 
 /**
  * Open pages hear of changes after the commit: lists, boards and forms refetch what they show (docs/decisions/028).
