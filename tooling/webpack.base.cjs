@@ -6,7 +6,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedVersion = require('../shared/package.json').version;
-// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes exactly
+// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those
 // those. Plain TypeScript without runtime imports, so Node loads it by stripping the types.
 const { REMOTE_SCOPES, remoteExposes } = require('../shared/src/routes/index.ts');
 
@@ -191,14 +191,15 @@ function persistentCache(dirname, mode) {
  * @param {string} options.dirname        the package folder
  * @param {string} [options.name]         federation name of the host ('host')
  * @param {'leads'|'documents'|'admin'} [options.remote]  for a remote: its scope and exposes come from the route table
+ * @param {Record<string,string>} [options.exposes]  more modules to expose (shared/src/routes/route-manifest.test.ts fails on any no route renders)
  * @param {number} options.port           dev-server port
  * @param {string} options.publicPath     '/build/' for the host, 'auto' for remotes
  * @param {string} options.title          document title
  * @param {string} [options.standalonePath] where a remote's own index.html is served in production (e.g. /build/remotes/leads/)
  */
-function createConfig({ dirname, name: hostName, remote: remoteName, port, publicPath, title, standalonePath }) {
+function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath, title, standalonePath }) {
   const name = remoteName ? REMOTE_SCOPES[remoteName] : hostName;
-  const exposes = remoteName ? remoteExposes(remoteName) : undefined;
+  const exposes = { ...(remoteName ? remoteExposes(remoteName) : {}), ...extraExposes };
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const filename = production ? hashedWhenKnown('assets/[name].[contenthash:10].js') : 'assets/[name].js';
@@ -249,7 +250,7 @@ function createConfig({ dirname, name: hostName, remote: remoteName, port, publi
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          exposes: exposes ?? {},
+          exposes,
           remotes: {},
           shared: remote ? sharedSingletons : { ...hostShared, ...hostProvidedShared },
           manifest: { fileName: 'mf-manifest.json' },
