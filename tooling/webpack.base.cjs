@@ -6,8 +6,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedVersion = require('../shared/package.json').version;
-// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those
-// those. Plain TypeScript without runtime imports, so Node loads it by stripping the types.
+// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those.
+// Plain TypeScript without runtime imports, so Node loads it by stripping the types.
 const { REMOTE_SCOPES, remoteExposes } = require('../shared/src/routes/index.ts');
 
 /**

@@ -15,7 +15,6 @@ const root = path.resolve(__dirname, '../../..');
 
 /** A remote's `exposes` and federation name as webpack sees them: its config run as `webpack --mode production` runs it. */
 function federationOptions(remote: RemoteName): { name: string; exposes: Record<string, string> } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the CJS config webpack itself loads
   const config = require(path.join(root, `remote-${remote}`, 'webpack.config.cjs')) as (
     env: unknown,
     argv: { mode: string },
