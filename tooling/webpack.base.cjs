@@ -8,7 +8,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const sharedVersion = require('../shared/package.json').version;
 // The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those.
 // Plain TypeScript without runtime imports, so Node loads it by stripping the types.
-const { REMOTE_SCOPES, remoteExposes } = require('../shared/src/routes/index.ts');
+const { REMOTE_SCOPES, ROUTE_MANIFEST } = require('../shared/src/routes/index.ts');
+const { remoteExposes } = require('../shared/src/routes/derive.ts');
 
 /**
  * Libraries that must exist once on the page: React state, styled theme, CASL and SWR caches. The router is not here:
@@ -199,7 +200,7 @@ function persistentCache(dirname, mode) {
  */
 function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath, title, standalonePath }) {
   const name = remoteName ? REMOTE_SCOPES[remoteName] : hostName;
-  const exposes = { ...(remoteName ? remoteExposes(remoteName) : {}), ...extraExposes };
+  const exposes = { ...(remoteName ? remoteExposes(ROUTE_MANIFEST, remoteName) : {}), ...extraExposes };
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const filename = production ? hashedWhenKnown('assets/[name].[contenthash:10].js') : 'assets/[name].js';

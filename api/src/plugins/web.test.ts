@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { flattenRoutes, pagesOf } from '@crm/shared/routes';
+import { ROUTE_MANIFEST } from '@crm/shared/routes';
+import { flattenRoutes, pagesOf } from '@crm/shared/routes/derive';
 import { loadConfig } from '../config';
 import { errorHandler } from './error-handler';
 import { preloadForRoute, webRoutes } from './web';
@@ -358,7 +359,7 @@ describe('web: the preload table is the route table (shared/src/routes)', () => 
   const concrete = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLES[name] ?? '').replace(/\*$/, SAMPLES['*']);
 
   test("every path the host serves with a remote's page preloads that remote and every module the path draws", () => {
-    const remotePaths = flattenRoutes().filter((route) => pagesOf(route).length > 0);
+    const remotePaths = flattenRoutes(ROUTE_MANIFEST).filter((route) => pagesOf(route).length > 0);
     assert.ok(remotePaths.length >= 25, 'the table has its remote pages');
     for (const route of remotePaths) {
       const url = concrete(route.path);

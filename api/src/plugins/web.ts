@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
-import { REMOTE_SCOPES, flattenRoutes, pagesOf, type ExposedModule, type FlatRoute } from '@crm/shared/routes';
+import { REMOTE_SCOPES, ROUTE_MANIFEST, type ExposedModule } from '@crm/shared/routes';
+import { flattenRoutes, pagesOf, type FlatRoute } from '@crm/shared/routes/derive';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import FindMyWay from 'find-my-way';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -74,7 +75,7 @@ const isDirectory = async (dir: string) => {
  * before a `:param`, a `:param` before `*`; case and a trailing slash ignored like the router does.
  */
 const hostRoutes = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: false });
-for (const route of flattenRoutes()) hostRoutes.on('GET', route.path, () => undefined, route);
+for (const route of flattenRoutes(ROUTE_MANIFEST)) hostRoutes.on('GET', route.path, () => undefined, route);
 
 /** The remote a route shows and the modules it renders there, outermost first (a drawer opens over its list). */
 export interface RoutePreload {

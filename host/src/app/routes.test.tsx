@@ -1,5 +1,6 @@
 import { matchRoutes, type RouteObject } from '@crm/shared/router';
-import { flattenRoutes, REMOTE_SCOPES } from '@crm/shared/routes';
+import { REMOTE_SCOPES, ROUTE_MANIFEST } from '@crm/shared/routes';
+import { flattenRoutes } from '@crm/shared/routes/derive';
 import { buildRoutes } from './build-routes';
 import type { AppRouteHandle } from './route-handle';
 
@@ -110,7 +111,7 @@ describe('the route table is shared/src/routes', () => {
         const own: Served[] = route.path === undefined ? [] : [{ path, ...(module ? { module } : {}) }];
         return [...own, ...walk(route.children ?? [], path)];
       });
-    const manifest = flattenRoutes().map((route): Served => {
+    const manifest = flattenRoutes(ROUTE_MANIFEST).map((route): Served => {
       const page = route.entries.at(-1)?.page;
       return { path: route.path, ...(page && 'remote' in page ? { module: `${REMOTE_SCOPES[page.remote]}/${page.module.slice(2)}` } : {}) };
     });

@@ -1,7 +1,8 @@
 // The route table, once (STYLE.md §14): the host's routes, each remote's standalone routes, each remote's webpack
 // `exposes` and the API's preload table are derived from it. Plain data and pure functions only, so the API and the
 // remotes' webpack configs (CJS, loaded by Node's own type stripping) can import it too: no runtime import, no enum,
-// no React, no zod — a relative import here would need a `.ts` extension Node could load.
+// no React, no zod — a relative import here would need a `.ts` extension Node could load. What derives from the table
+// is in ./derive (`@crm/shared/routes/derive`), apart: a shared module keeps every export, and the host needs only this.
 import type { AbilityAction, AbilitySubject } from '../schemas/mini/ability-rule';
 
 /** Each remote and its federation scope (the `name` in its webpack config, the `<scope>/<module>` the host loads). */
@@ -167,63 +168,6 @@ export const ROUTE_MANIFEST = [
 export type ManifestPath = (typeof ROUTE_MANIFEST)[number]['path'];
 /** A host page the table names; the host maps each to a component. */
 export type ManifestHostPage = Extract<(typeof ROUTE_MANIFEST)[number], { page: { host: string } }>['page']['host'];
-
-/** One path a route answers on, absolute, with the entries from the top-level route down to it. */
-export interface FlatRoute {
-  readonly path: string;
-  readonly entries: readonly RouteManifestEntry[];
-}
-
-const join = (prefix: string, path: string) => `${prefix}/${path}`.replace(/\/+/g, '/');
-
-/** Every path of the table (aliases and children included), `/leads/add/LeadForm` style. */
-export function flattenRoutes(manifest: readonly RouteManifestEntry[] = ROUTE_MANIFEST, prefix = ''): FlatRoute[] {
-  return manifest.flatMap((entry) =>
-    [entry.path, ...(entry.aliases ?? [])].flatMap((path) => {
-      const full = join(prefix, path);
-      const children = flattenRoutes(entry.children ?? [], full).map((child) => ({ ...child, entries: [entry, ...child.entries] }));
-      return [{ path: full, entries: [entry] }, ...children];
-    }),
-  );
-}
-
-/** The modules a path draws, outermost first: a child's page opens inside its parent's (a drawer over a list). */
-export function pagesOf(route: FlatRoute): Array<{ remote: RemoteName; module: ExposedModule }> {
-  return route.entries.flatMap((entry) => (entry.page && 'remote' in entry.page ? [entry.page] : []));
-}
-
-/** The modules of `remote` some route renders, in table order: what its webpack config exposes. */
-export function remoteModules(remote: RemoteName, manifest: readonly RouteManifestEntry[] = ROUTE_MANIFEST): ExposedModule[] {
-  const modules = flattenRoutes(manifest).flatMap((route) => pagesOf(route).filter((page) => page.remote === remote));
-  return [...new Set(modules.map((page) => page.module))];
-}
-
-/** A remote's webpack `exposes`: each module from `src/app/exposed/<module>.tsx`. */
-export function remoteExposes(remote: RemoteName, manifest: readonly RouteManifestEntry[] = ROUTE_MANIFEST): Record<string, string> {
-  return Object.fromEntries(remoteModules(remote, manifest).map((module) => [module, `./src/app/exposed/${module.slice(2)}.tsx`]));
-}
-
-/**
- * Where the table and what the remotes expose disagree: a route whose module its remote does not expose, or an exposed
- * module no route renders. Empty when they agree; the manifest test fails on any line.
- */
-export function routeDrift(
-  manifest: readonly RouteManifestEntry[],
-  exposes: Readonly<Record<RemoteName, Readonly<Record<string, string>> | undefined>>,
-): string[] {
-  const problems: string[] = [];
-  for (const remote of REMOTE_NAMES) {
-    const exposed = Object.keys(exposes[remote] ?? {});
-    const routed = remoteModules(remote, manifest);
-    for (const module of routed) {
-      if (!exposed.includes(module)) problems.push(`${REMOTE_SCOPES[remote]} does not expose ${module}, which a route renders`);
-    }
-    for (const module of exposed) {
-      if (!routed.includes(module as ExposedModule)) problems.push(`${REMOTE_SCOPES[remote]} exposes ${module}, which no route renders`);
-    }
-  }
-  return problems;
-}
 
 type TopEntry = (typeof ROUTE_MANIFEST)[number];
 type ChildEntry = Extract<TopEntry, { children: readonly unknown[] }>['children'][number];

@@ -1,15 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import {
-  REMOTE_NAMES,
-  REMOTE_SCOPES,
-  ROUTE_MANIFEST,
-  flattenRoutes,
-  remoteExposes,
-  routeDrift,
-  type RemoteName,
-  type RouteManifestEntry,
-} from '.';
+import { REMOTE_NAMES, REMOTE_SCOPES, ROUTE_MANIFEST, type RemoteName, type RouteManifestEntry } from '.';
+import { flattenRoutes, remoteExposes, routeDrift } from './derive';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -48,24 +40,24 @@ describe('the route manifest', () => {
   });
 
   test('a drifted copy fails: a module no route draws, a routed module not exposed', () => {
-    const leads = remoteExposes('leads');
-    const exposes = { leads, documents: remoteExposes('documents'), admin: remoteExposes('admin') };
+    const leads = remoteExposes(ROUTE_MANIFEST, 'leads');
+    const exposes = { leads, documents: remoteExposes(ROUTE_MANIFEST, 'documents'), admin: remoteExposes(ROUTE_MANIFEST, 'admin') };
     // A remote exposing a page the table forgot.
     expect(routeDrift(ROUTE_MANIFEST, { ...exposes, leads: { ...leads, './lead-kanban-page': './src/app/exposed/lead-kanban-page.tsx' } })).toEqual([
-      'remote_leads exposes ./lead-kanban-page, which no route renders',
+      'remote leads exposes ./lead-kanban-page, which no route renders',
     ]);
     // A route whose page its remote does not expose (here: the remote's config lost it).
     const { './add-status-drawer': _dropped, ...withoutDrawer } = leads;
     expect(routeDrift(ROUTE_MANIFEST, { ...exposes, leads: withoutDrawer })).toEqual([
-      'remote_leads does not expose ./add-status-drawer, which a route renders',
+      'remote leads does not expose ./add-status-drawer, which a route renders',
     ]);
     // A table that points a route at a module nobody exposes.
     const renamed: RouteManifestEntry[] = [...ROUTE_MANIFEST, { path: 'leads/board', access: 'auth', layout: 'default', page: { remote: 'admin', module: './board-page' } }];
-    expect(routeDrift(renamed, exposes)).toEqual(['remote_admin does not expose ./board-page, which a route renders']);
+    expect(routeDrift(renamed, exposes)).toEqual(['remote admin does not expose ./board-page, which a route renders']);
   });
 
   test('every path and every route name is in the table once', () => {
-    const paths = flattenRoutes().map((route) => route.path.toLowerCase());
+    const paths = flattenRoutes(ROUTE_MANIFEST).map((route) => route.path.toLowerCase());
     expect(new Set(paths).size).toBe(paths.length);
     // An alias shares its route's name; two routes never do (the navigation finds routes by name).
     const walk = (entries: readonly RouteManifestEntry[]): string[] =>

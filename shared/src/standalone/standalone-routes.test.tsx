@@ -1,5 +1,6 @@
 import type { RouteObject } from '@crm/shared/router';
-import { flattenRoutes, pagesOf } from '../routes';
+import { ROUTE_MANIFEST } from '../routes';
+import { flattenRoutes, pagesOf } from '../routes/derive';
 import { standaloneRoutes } from './standalone-routes';
 
 const Page = (name: string) => Object.assign(() => null, { displayName: name });
@@ -26,7 +27,7 @@ describe('standaloneRoutes', () => {
       },
       { '/leads/list': 'Лиды' },
     );
-    const hostPaths = flattenRoutes()
+    const hostPaths = flattenRoutes(ROUTE_MANIFEST)
       .filter((route) => pagesOf(route)[0]?.remote === 'leads')
       .map((route) => route.path);
     expect(served(routes).map(([path]) => path).sort()).toEqual(hostPaths.sort());
