@@ -1,11 +1,15 @@
 // The one webpack configuration the host and the three remotes build with.
-// Each package's webpack.config.cjs calls createConfig with its own name, port and exposes.
+// Each package's webpack.config.cjs calls createConfig with its own name (or remote) and port.
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 const sharedVersion = require('../shared/package.json').version;
+// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those.
+// Plain TypeScript without runtime imports, so Node loads it by stripping the types.
+const { REMOTE_SCOPES, ROUTE_MANIFEST } = require('../shared/src/routes/index.ts');
+const { remoteExposes } = require('../shared/src/routes/derive.ts');
 
 /**
  * Libraries that must exist once on the page: React state, styled theme, CASL and SWR caches. The router is not here:
@@ -57,7 +61,7 @@ const hostProvidedShared = {
  */
 // `schemas/mini` (zod/mini), not `schemas`: the classic schemas (and classic zod, 25 KiB gzip) reach the host through
 // the lazy `@crm/shared/` prefix share, with the first form, the search dialog or a remote that needs them.
-const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'schemas/mini', 'ui'];
+const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'routes', 'schemas/mini', 'ui'];
 const hostShared = {
   ...Object.fromEntries(
     Object.entries(sharedSingletons)
@@ -186,14 +190,17 @@ function persistentCache(dirname, mode) {
 /**
  * @param {object} options
  * @param {string} options.dirname        the package folder
- * @param {string} options.name           federation name (host, remote_leads, …)
+ * @param {string} [options.name]         federation name of the host ('host')
+ * @param {'leads'|'documents'|'admin'} [options.remote]  for a remote: its scope and exposes come from the route table
+ * @param {Record<string,string>} [options.exposes]  more modules to expose (shared/src/routes/route-manifest.test.ts fails on any no route renders)
  * @param {number} options.port           dev-server port
- * @param {Record<string,string>} [options.exposes]  modules a remote exposes
  * @param {string} options.publicPath     '/build/' for the host, 'auto' for remotes
  * @param {string} options.title          document title
  * @param {string} [options.standalonePath] where a remote's own index.html is served in production (e.g. /build/remotes/leads/)
  */
-function createConfig({ dirname, name, port, exposes, publicPath, title, standalonePath }) {
+function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath, title, standalonePath }) {
+  const name = remoteName ? REMOTE_SCOPES[remoteName] : hostName;
+  const exposes = { ...(remoteName ? remoteExposes(ROUTE_MANIFEST, remoteName) : {}), ...extraExposes };
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const filename = production ? hashedWhenKnown('assets/[name].[contenthash:10].js') : 'assets/[name].js';
@@ -244,7 +251,7 @@ function createConfig({ dirname, name, port, exposes, publicPath, title, standal
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
-          exposes: exposes ?? {},
+          exposes,
           remotes: {},
           shared: remote ? sharedSingletons : { ...hostShared, ...hostProvidedShared },
           manifest: { fileName: 'mf-manifest.json' },

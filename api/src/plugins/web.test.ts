@@ -6,9 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ROUTE_MANIFEST } from '@crm/shared/routes';
+import { flattenRoutes, pagesOf } from '@crm/shared/routes/derive';
 import { loadConfig } from '../config';
 import { errorHandler } from './error-handler';
-import { webRoutes } from './web';
+import { preloadForRoute, webRoutes } from './web';
 
 /** Just the web plugin and the error handler: no database needed to serve files. */
 async function buildWebApp(env: Record<string, string>): Promise<FastifyInstance> {
@@ -36,6 +38,8 @@ const LEADS_MANIFEST = {
   exposes: [
     { path: './leads-list-page', assets: { js: { sync: ['assets/9533.8d555aee2b.js', 'assets/list.6687a24232.js'], async: ['assets/6507.b7a428f40f.js'] } } },
     { path: './lead-detail-page', assets: { js: { sync: ['assets/detail.8e42d73d74.js'], async: [] } } },
+    { path: './lead-status-list-page', assets: { js: { sync: ['assets/9533.8d555aee2b.js', 'assets/statuses.1a2b3c4d5e.js'], async: [] } } },
+    { path: './add-status-drawer', assets: { js: { sync: ['assets/9533.8d555aee2b.js', 'assets/drawer.5e4d3c2b1a.js'], async: [] } } },
   ],
 };
 
@@ -118,8 +122,17 @@ describe('web: front-end builds', () => {
       ...manifestAndEntry,
       '<link rel="preload" href="/build/remotes/leads/assets/detail.8e42d73d74.js" as="script">',
     ]);
-    // A page the manifest does not list, or a route with no page of its own in the table: the entry only.
-    assert.deepEqual(preloads((await get('/build/lead-status/list/AddStatusDrawer')).body), manifestAndEntry);
+    // A page the manifest does not list: the entry only.
+    assert.deepEqual(preloads((await get('/build/leads/create')).body), manifestAndEntry);
+    // A drawer route draws the list under it: both pages' chunks, each once, the list's first.
+    assert.deepEqual(preloads((await get('/build/lead-status/list/AddStatusDrawer')).body), [
+      ...manifestAndEntry,
+      '<link rel="preload" href="/build/remotes/leads/assets/9533.8d555aee2b.js" as="script">',
+      '<link rel="preload" href="/build/remotes/leads/assets/statuses.1a2b3c4d5e.js" as="script">',
+      '<link rel="preload" href="/build/remotes/leads/assets/drawer.5e4d3c2b1a.js" as="script">',
+    ]);
+    // A path the host answers with its 404 (`:idView` must end in -view) preloads nothing, whatever its first segment.
+    assert.deepEqual(preloads((await get('/build/document/42')).body), []);
     // The admin manifest names no entry script: only the manifest is preloaded.
     assert.deepEqual(preloads((await get('/build/apps/roles')).body), [
       '<link rel="preload" href="/build/remotes/admin/mf-manifest.json" as="fetch" crossorigin="anonymous">',
@@ -336,6 +349,36 @@ describe('web: favicon', () => {
       assert.match(response.body, /fill="#0D9394"/);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('web: the preload table is the route table (shared/src/routes)', () => {
+  /** A value each param of the table accepts (its pattern, when it has one, is checked below). */
+  const SAMPLES: Record<string, string> = { id: '42', idView: '42-view', idEdit: '42-edit', '*': 'anything/else' };
+  const concrete = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => SAMPLES[name] ?? '').replace(/\*$/, SAMPLES['*']);
+
+  test("every path the host serves with a remote's page preloads that remote and every module the path draws", () => {
+    const remotePaths = flattenRoutes(ROUTE_MANIFEST).filter((route) => pagesOf(route).length > 0);
+    assert.ok(remotePaths.length >= 25, 'the table has its remote pages');
+    for (const route of remotePaths) {
+      const url = concrete(route.path);
+      for (const entry of route.entries) {
+        for (const [name, source] of Object.entries(entry.params ?? {})) {
+          assert.match(SAMPLES[name] ?? '', new RegExp(source), `SAMPLES has a valid :${name} for ${route.path}`);
+        }
+      }
+      const pages = pagesOf(route);
+      assert.deepEqual(preloadForRoute(url), { remote: pages[0].remote, modules: pages.map((page) => page.module) }, url);
+      assert.deepEqual(preloadForRoute(`${url}/`)?.modules, pages.map((page) => page.module), `${url}/`);
+    }
+    // The router ignores the case of a path's fixed segments.
+    assert.deepEqual(preloadForRoute('/Leads/LIST'), { remote: 'leads', modules: ['./leads-list-page'] });
+  });
+
+  test('a host page, an unknown path or a rejected param preloads nothing', () => {
+    for (const url of ['', 'login', 'pages/user-profile', 'pages/misc/not-found/x', 'no/such/page', 'document/42', 'team/42', 'leads/%E0%A4%A']) {
+      assert.equal(preloadForRoute(url), null, url);
     }
   });
 });

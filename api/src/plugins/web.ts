@@ -3,17 +3,17 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { REMOTE_SCOPES, ROUTE_MANIFEST, type ExposedModule } from '@crm/shared/routes';
+import { flattenRoutes, pagesOf, type FlatRoute } from '@crm/shared/routes/derive';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import FindMyWay from 'find-my-way';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig, RemoteName } from '../config';
 import { findPackageRoot } from '../package-root';
 
-export const REMOTES: Record<RemoteName, string> = {
-  leads: 'remote_leads',
-  documents: 'remote_documents',
-  admin: 'remote_admin',
-};
+/** Each remote's federation scope, as the route table names it. */
+export const REMOTES: Record<RemoteName, string> = REMOTE_SCOPES;
 
 const remotesManifestSchema = z.object({
   remotes: z.array(z.object({ name: z.string(), entry: z.string() })),
@@ -71,38 +71,40 @@ const isDirectory = async (dir: string) => {
 };
 
 /**
- * The remote each route of the host shows, by the route's first path segment (host/src/app/routes.tsx): the host page
- * names it in preload hints so the browser fetches that remote's manifest and entry while the host's own scripts load,
- * instead of after them (docs/decisions/038). A route not listed gets no hints, only the inlined manifest.
+ * The host's routes (shared/src/routes, the one route table), matched as react-router ranks them: a static segment
+ * before a `:param`, a `:param` before `*`; case and a trailing slash ignored like the router does.
  */
-const ROUTE_REMOTES: Array<[RegExp, RemoteName]> = [
-  [/^(leads|lead-status)(\/|$)/, 'leads'],
-  [/^(document|document-category)(\/|$)/, 'documents'],
-  [/^(apps|audit-log|team|comment-step|white-ip)(\/|$)/, 'admin'],
-];
+const hostRoutes = FindMyWay({ ignoreTrailingSlash: true, caseSensitive: false });
+for (const route of flattenRoutes(ROUTE_MANIFEST)) hostRoutes.on('GET', route.path, () => undefined, route);
 
-export function remoteForRoute(route: string): RemoteName | null {
-  const relative = route.replace(/^\/+/, '');
-  return ROUTE_REMOTES.find(([pattern]) => pattern.test(relative))?.[1] ?? null;
+/** The remote a route shows and the modules it renders there, outermost first (a drawer opens over its list). */
+export interface RoutePreload {
+  remote: RemoteName;
+  modules: ExposedModule[];
 }
 
 /**
- * The page a route shows, as the module its remote exposes (host/src/app/routes.tsx), for the routes a user opens
- * cold most often: their page's own chunks are preloaded too, so they download while the host starts instead of
- * after it has rendered the route. A route not listed loses only that preload.
+ * What the host page of a route preloads (docs/decisions/038): the remote its page comes from, so the browser fetches
+ * that remote's manifest and entry while the host's own scripts load, and the page's own chunks. Null for a host page,
+ * an unknown path, or a param the table rejects (`/document/5`: the host shows its 404 there).
  */
-const ROUTE_EXPOSES: Array<[RegExp, string]> = [
-  [/^leads\/list\/?$/, './leads-list-page'],
-  [/^leads\/(add|create)(\/|$)|^leads\/[^/]+\/edit\/?$/, './lead-form-page'],
-  [/^leads\/[^/]+\/?$/, './lead-detail-page'],
-  [/^lead-status\/list(\/|$)/, './lead-status-list-page'],
-  [/^document\/list(\/|$)/, './document-list-page'],
-  [/^document-category\/list(\/|$)/, './document-category-list-page'],
-];
-
-export function exposeForRoute(route: string): string | null {
-  const relative = route.replace(/^\/+/, '');
-  return ROUTE_EXPOSES.find(([pattern]) => pattern.test(relative))?.[1] ?? null;
+export function preloadForRoute(route: string): RoutePreload | null {
+  let found;
+  try {
+    found = hostRoutes.find('GET', `/${route.replace(/^\/+/, '')}`);
+  } catch {
+    return null; // A malformed escape: not a page the host can show either.
+  }
+  if (!found) return null;
+  const flat = found.store as FlatRoute;
+  for (const entry of flat.entries) {
+    for (const [key, source] of Object.entries(entry.params ?? {})) {
+      if (!new RegExp(source).test(found.params[key] ?? '')) return null;
+    }
+  }
+  const pages = pagesOf(flat);
+  if (pages.length === 0) return null;
+  return { remote: pages[0].remote, modules: pages.filter((page) => page.remote === pages[0].remote).map((page) => page.module) };
 }
 
 /** The id of the JSON block the host reads its remotes manifest from before asking /build/remotes.json. */
@@ -160,10 +162,10 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
 
   /**
    * The scripts of a remote to preload, when the remote is the bundled build (its manifest is on this disk): its entry,
-   * then the chunks the route's exposed page needs before it runs. A remote deployed elsewhere (REMOTE_*_URL on
+   * then the chunks the route's exposed modules need before they run. A remote deployed elsewhere (REMOTE_*_URL on
    * another path or origin) gets a preload of its manifest only.
    */
-  async function bundledRemoteScripts(remote: RemoteName, expose: string | null): Promise<string[]> {
+  async function bundledRemoteScripts(remote: RemoteName, modules: readonly string[]): Promise<string[]> {
     const manifestUrl = config.remotes[remote];
     if (manifestUrl !== `/build/remotes/${remote}/mf-manifest.json`) return [];
     const text = await readCached(path.join(remoteDist(remote), 'mf-manifest.json'));
@@ -172,8 +174,9 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
       const manifest = mfManifestSchema.parse(JSON.parse(text));
       const { remoteEntry } = manifest.metaData;
       const base = `/build/remotes/${remote}/`;
-      const chunks = manifest.exposes?.find((exposed) => exposed.path === expose)?.assets.js.sync ?? [];
-      return [`${remoteEntry.path}/${remoteEntry.name}`, ...chunks].map((file) => path.posix.normalize(`${base}${file}`));
+      const chunks = modules.flatMap((module) => manifest.exposes?.find((exposed) => exposed.path === module)?.assets.js.sync ?? []);
+      const files = [`${remoteEntry.path}/${remoteEntry.name}`, ...chunks].map((file) => path.posix.normalize(`${base}${file}`));
+      return [...new Set(files)];
     } catch {
       return [];
     }
@@ -191,11 +194,12 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     const html = await readCached(path.join(dist, 'index.html'));
     if (html === null) return null;
     const hints: string[] = [`<script type="application/json" id="${INLINE_MANIFEST_ID}">${inlineJson(remotesManifest(config))}</script>`];
-    const remote = remoteForRoute(route);
-    if (remote) {
+    const preload = preloadForRoute(route);
+    if (preload) {
+      const { remote, modules } = preload;
       hints.push(`<link rel="preload" href="${escapeAttribute(config.remotes[remote])}" as="fetch" crossorigin="anonymous">`);
       // The entry first, then the chunks of the route's page, in the order the federation runtime will ask for them.
-      for (const script of await bundledRemoteScripts(remote, exposeForRoute(route))) {
+      for (const script of await bundledRemoteScripts(remote, modules)) {
         hints.push(`<link rel="preload" href="${escapeAttribute(script)}" as="script">`);
       }
     }

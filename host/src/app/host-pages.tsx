@@ -1,3 +1,4 @@
+import type { ManifestHostPage } from '@crm/shared/routes';
 import type { ComponentType } from 'react';
 import { LazyModule } from '../features/remotes/components/lazy-module';
 import { ModuleLoadError } from '../features/remotes/utils/module-load-error';
@@ -44,7 +45,8 @@ const HOST_PAGES = {
   profile: hostChunk('profile-page', () =>
     import(/* webpackChunkName: "profile-page" */ './profile-route').then((m) => m.ProfileRoute),
   ),
-} satisfies Record<string, () => Promise<{ default: ComponentType }>>;
+  // Every host page the route table (shared/src/routes) names must be here; serverError is rendered by the error boundary.
+} satisfies Record<ManifestHostPage, () => Promise<{ default: ComponentType }>> & Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type HostPageName = keyof typeof HOST_PAGES;
 

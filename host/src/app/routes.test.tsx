@@ -1,4 +1,6 @@
-import { matchRoutes } from '@crm/shared/router';
+import { matchRoutes, type RouteObject } from '@crm/shared/router';
+import { REMOTE_SCOPES, ROUTE_MANIFEST } from '@crm/shared/routes';
+import { flattenRoutes } from '@crm/shared/routes/derive';
 import { buildRoutes } from './build-routes';
 import type { AppRouteHandle } from './route-handle';
 
@@ -96,5 +98,24 @@ describe('pages per the federation contract', () => {
     ['/team/7-edit', 'remote_admin/team-form-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
+  });
+});
+
+describe('the route table is shared/src/routes', () => {
+  test('the router serves every path of the manifest and no other, each drawing the module the manifest names', () => {
+    type Served = { path: string; module?: string };
+    const walk = (routes: RouteObject[], prefix: string): Served[] =>
+      routes.flatMap((route) => {
+        const path = route.path === undefined ? prefix : `${prefix}/${route.path}`.replace(/\/+/g, '/');
+        const module = (route.element as { props?: { module?: string } } | null | undefined)?.props?.module;
+        const own: Served[] = route.path === undefined ? [] : [{ path, ...(module ? { module } : {}) }];
+        return [...own, ...walk(route.children ?? [], path)];
+      });
+    const manifest = flattenRoutes(ROUTE_MANIFEST).map((route): Served => {
+      const page = route.entries.at(-1)?.page;
+      return { path: route.path, ...(page && 'remote' in page ? { module: `${REMOTE_SCOPES[page.remote]}/${page.module.slice(2)}` } : {}) };
+    });
+    expect(walk(buildRoutes(), '')).toEqual(expect.arrayContaining(manifest));
+    expect(walk(buildRoutes(), '')).toHaveLength(manifest.length);
   });
 });

@@ -1,34 +1,37 @@
-import type { RouteObject } from '@crm/shared/router';
+import { standaloneRoutes } from '@crm/shared/standalone';
 import AddStepDrawer from './exposed/add-step-drawer';
 import AddWhiteIpDrawer from './exposed/add-white-ip-drawer';
 import AuditLogPage from './exposed/audit-log-page';
 import CommentStepListPage from './exposed/comment-step-list-page';
 import PermissionsPage from './exposed/permissions-page';
 import RolesPage from './exposed/roles-page';
-import WhiteIpListPage from './exposed/white-ip-list-page';
 import TeamFormPage from './exposed/team-form-page';
 import TeamListPage from './exposed/team-list-page';
 import UsersPage from './exposed/users-page';
+import WhiteIpListPage from './exposed/white-ip-list-page';
 
-/** The standalone shell's routes: the same paths and child routes the host gives these modules (issue §4). */
-export const routes: RouteObject[] = [
+/** The standalone shell's routes: the host's paths for these modules, from the route table (shared/src/routes). */
+export const routes = standaloneRoutes(
+  'admin',
   {
-    path: '/comment-step/list',
-    handle: { title: 'Шаги комментариев' },
-    element: <CommentStepListPage />,
-    children: [{ path: 'AddStepDrawer', element: <AddStepDrawer /> }],
+    './comment-step-list-page': CommentStepListPage,
+    './add-step-drawer': AddStepDrawer,
+    './users-page': UsersPage,
+    './team-list-page': TeamListPage,
+    './team-form-page': TeamFormPage,
+    './roles-page': RolesPage,
+    './permissions-page': PermissionsPage,
+    './white-ip-list-page': WhiteIpListPage,
+    './add-white-ip-drawer': AddWhiteIpDrawer,
+    './audit-log-page': AuditLogPage,
   },
-  { path: '/apps/users', handle: { title: 'Пользователи' }, element: <UsersPage /> },
-  { path: '/team', handle: { title: 'Команды' }, element: <TeamListPage /> },
-  { path: '/team/create', element: <TeamFormPage /> },
-  { path: '/team/:idEdit', element: <TeamFormPage /> },
-  { path: '/apps/roles', handle: { title: 'Роли' }, element: <RolesPage /> },
-  { path: '/apps/permissions', handle: { title: 'Разрешения' }, element: <PermissionsPage /> },
   {
-    path: '/white-ip/list',
-    handle: { title: 'Разрешённые IP-адреса' },
-    element: <WhiteIpListPage />,
-    children: [{ path: 'AddDrawer', element: <AddWhiteIpDrawer /> }],
+    '/comment-step/list': 'Шаги комментариев',
+    '/apps/users': 'Пользователи',
+    '/team': 'Команды',
+    '/apps/roles': 'Роли',
+    '/apps/permissions': 'Разрешения',
+    '/white-ip/list': 'Разрешённые IP-адреса',
+    '/audit-log': 'Журнал действий',
   },
-  { path: '/audit-log', handle: { title: 'Журнал действий' }, element: <AuditLogPage /> },
-];
+);
