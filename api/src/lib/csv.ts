@@ -89,7 +89,7 @@ function decodeHead(head: Buffer): string {
 }
 
 /**
- * The header and first rows of an uploaded CSV read from a stream (issue 18): a file up to PREVIEW_HEAD_BYTES is
+ * The header and first rows of an uploaded CSV read from a stream (decision 046): a file up to PREVIEW_HEAD_BYTES is
  * parsed whole, as the import parses it; of a larger one only the first PREVIEW_HEAD_BYTES are kept and parsed, and
  * the rest is read to its end (so the upload completes and its size limit holds) only to count its lines.
  */

@@ -30,7 +30,7 @@ const tags = ['lead import/export'];
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const PREVIEW_ROWS = 10;
 /**
- * Per user and instance (issue 18): previews each hold a request open for as long as the upload takes, and an import
+ * Per user and instance (decision 046): previews each hold a request open for as long as the upload takes, and an import
  * holds its whole file until its job is stored; more at once only let one user crowd out the others.
  */
 export const MAX_PREVIEWS_PER_USER = 2;
