@@ -96,6 +96,7 @@ describe('error handler', () => {
       UNSUPPORTED_MEDIA_TYPE: 415,
       VALIDATION_FAILED: 422,
       RATE_LIMITED: 429,
+      IMPORT_BUSY: 429,
       HEADERS_TOO_LARGE: 431,
       SERVICE_UNAVAILABLE: 503,
     };

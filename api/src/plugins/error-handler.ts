@@ -45,6 +45,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'VALIDATION_FAILED':
       return 422;
     case 'RATE_LIMITED':
+    case 'IMPORT_BUSY':
       return 429;
     case 'HEADERS_TOO_LARGE':
       return 431;

@@ -237,6 +237,16 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
       return row ? toJob(row) : undefined;
     },
 
+    /** Whether the user has an import waiting or running (uses the created_by index). */
+    async hasUnfinishedJob(userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: leadImportJobs.id })
+        .from(leadImportJobs)
+        .where(and(eq(leadImportJobs.createdBy, userId), inArray(leadImportJobs.status, ['pending', 'running'])))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Any job with its importer, for what the worker announces when it ends. */
     async findJobById(id: number): Promise<(LeadImportJob & { createdBy: number }) | undefined> {
       const [row] = await db

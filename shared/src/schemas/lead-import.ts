@@ -33,6 +33,7 @@ export type LeadImportMapping = z.infer<typeof leadImportMappingSchema>;
 export const leadImportPreviewSchema = z.object({
   headers: z.array(z.string()),
   rows: z.array(z.array(z.string())),
+  /** Data rows as the import counts them for a file up to 1 MB; of a larger one, the lines after the header (decision 046). */
   total_rows: z.number().int(),
   suggested_mapping: leadImportMappingSchema,
 });

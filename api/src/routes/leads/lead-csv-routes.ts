@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,12 +14,13 @@ import {
   listLeadsQuerySchema,
   textSchema,
 } from '@crm/shared/schemas';
-import { type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
+import { AppError, type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
 import { IMPORT_FAILED_MESSAGE, inspectUpload, LEAD_IMPORT_QUEUE } from '../../jobs/lead-import-job';
-import { toCsv, UTF8_BOM } from '../../lib/csv';
+import { previewCsv, toCsv, UTF8_BOM } from '../../lib/csv';
 import { resolveMapping, suggestMapping } from '../../lib/lead-import-mapping';
+import { perUserSlots } from '../../lib/per-user-slots';
 import type { LeadExportRow } from '../../repositories/lead-export-repository';
-import { readMultipart } from '../read-multipart';
+import { readMultipart, type ReadMultipartOptions, streamMultipart } from '../read-multipart';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadViewer } from './lead-viewer';
 
@@ -27,6 +29,15 @@ const tags = ['lead import/export'];
 /** Largest CSV accepted for import (about 500,000 typical rows). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 const PREVIEW_ROWS = 10;
+/**
+ * Per user and instance (decision 046): previews each hold a request open for as long as the upload takes, and an import
+ * holds its whole file until its job is stored; more at once only let one user crowd out the others.
+ */
+export const MAX_PREVIEWS_PER_USER = 2;
+export const MAX_IMPORT_UPLOADS_PER_USER = 1;
+/** Seconds a refused client is told to wait: about an upload's time for a preview, a while for a running import. */
+const PREVIEW_RETRY_AFTER = 10;
+const IMPORT_RETRY_AFTER = 30;
 
 export const EXPORT_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'status', 'users', 'additional_info', 'created_at'] as const;
 
@@ -59,9 +70,8 @@ const fieldErrorsOf = (error: z.ZodError): FieldErrors => {
 
 const attachment = (name: string) => `attachment; filename="${name}"`;
 
-/** The upload's headers, first rows and row count (parsed in a worker thread when it is large), headers checked. */
-const csvFile = async (buffer: Buffer) => {
-  const parsed = await inspectUpload(buffer, PREVIEW_ROWS);
+/** Refuses a file whose header row is missing or cannot be stored. */
+const checkHeaders = <T extends { headers: string[] }>(parsed: T): T => {
   if (parsed.headers.length === 0 || parsed.headers.every((h) => h === '')) throw validationFailed({ file: ['В файле нет строки заголовков'] });
   // Headers are kept with the job for the report; a NUL in a data cell only rejects its row (validateImportRow).
   const bad = parsed.headers.findIndex((h) => !isStorableText(h));
@@ -69,19 +79,30 @@ const csvFile = async (buffer: Buffer) => {
   return parsed;
 };
 
-const readCsvUpload = (request: Parameters<typeof readMultipart>[0]) =>
-  readMultipart(request, {
-    fileField: 'file',
-    maxFileBytes: MAX_IMPORT_BYTES,
-    missingMessage: 'Выберите CSV-файл',
-    tooLargeMessage: 'Файл больше 50 МБ. Разделите его на части.',
-  });
+/** The upload's headers, first rows and row count (parsed in a worker thread when it is large), headers checked. */
+const csvFile = async (buffer: Buffer) => checkHeaders(await inspectUpload(buffer, PREVIEW_ROWS));
+
+const CSV_UPLOAD: ReadMultipartOptions = {
+  fileField: 'file',
+  maxFileBytes: MAX_IMPORT_BYTES,
+  missingMessage: 'Выберите CSV-файл',
+  tooLargeMessage: 'Файл больше 50 МБ. Разделите его на части.',
+};
+
+/** A 429 with Retry-After, for a user who already has as many previews or imports going as they may. */
+function busy(reply: FastifyReply, seconds: number, message: string): AppError {
+  reply.header('retry-after', String(seconds));
+  return new AppError('IMPORT_BUSY', message);
+}
 
 function exportLine(row: LeadExportRow): (string | number)[] {
   return [row.id, row.surname, row.firstname, row.patronymic, row.phone, row.status, row.users.join(';'), row.additional_info, row.created_at];
 }
 
 export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
+  const previewSlots = perUserSlots(MAX_PREVIEWS_PER_USER);
+  const importSlots = perUserSlots(MAX_IMPORT_UPLOADS_PER_USER);
+
   app.get(
     '/leads/export',
     {
@@ -128,20 +149,34 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Headers, first rows and a suggested column mapping of a CSV (multipart field `file`)',
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
-        response: { 200: dataEnvelope(leadImportPreviewSchema), 413: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+        response: {
+          200: dataEnvelope(leadImportPreviewSchema),
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+          ...protectedErrors,
+        },
       },
     },
-    async (request) => {
-      const { file } = await readCsvUpload(request);
-      const { headers, preview, total } = await csvFile(file!.buffer);
-      return {
-        data: {
-          headers,
-          rows: preview.map((cells) => headers.map((_, i) => cells[i] ?? '')),
-          total_rows: total,
-          suggested_mapping: suggestMapping(headers),
-        },
-      };
+    async (request, reply) => {
+      const release = previewSlots.take(leadViewer(request).id);
+      if (!release) throw busy(reply, PREVIEW_RETRY_AFTER, 'Уже идут два предпросмотра файла. Дождитесь их окончания и попробуйте снова.');
+      try {
+        // Only the file's first megabyte is kept; the rest streams past (lib/csv.ts previewCsv).
+        const { file } = await streamMultipart(request, CSV_UPLOAD, (stream) => previewCsv(stream, PREVIEW_ROWS));
+        if (!file || file.bytes === 0) throw validationFailed({ file: [CSV_UPLOAD.missingMessage] });
+        const { headers, rows, total } = checkHeaders(file);
+        return {
+          data: {
+            headers,
+            rows: rows.map((cells) => headers.map((_, i) => cells[i] ?? '')),
+            total_rows: total,
+            suggested_mapping: suggestMapping(headers),
+          },
+        };
+      } finally {
+        release();
+      }
     },
   );
 
@@ -154,38 +189,60 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start importing a CSV (multipart `file`, `mapping` JSON, `on_duplicate`); poll the job it answers',
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
-        response: { 202: dataEnvelope(leadImportJobSchema), 413: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+        response: {
+          202: dataEnvelope(leadImportJobSchema),
+          413: apiErrorSchema,
+          422: apiErrorSchema,
+          429: apiErrorSchema,
+          ...protectedErrors,
+        },
       },
     },
     async (request, reply) => {
-      const { file, fields } = await readCsvUpload(request);
-      if (!isStorableText(file!.filename)) throw validationFailed({ file: ['Имя файла содержит символ, который нельзя сохранить (NUL)'] });
-      const options = importFieldsSchema.safeParse(fields);
-      if (!options.success) throw validationFailed(fieldErrorsOf(options.error));
-      const { headers, total } = await csvFile(file!.buffer);
-      const { columns, errors } = resolveMapping(options.data.mapping ?? suggestMapping(headers), headers);
-      if (Object.keys(errors).length > 0) throw validationFailed(errors);
-
       const viewer = leadViewer(request);
-      const job = await app.leadImportRepository.createJob({
-        createdBy: viewer.id,
-        onDuplicate: options.data.on_duplicate,
-        fileName: file!.filename,
-        headers,
-        total,
-        file: file!.buffer,
-        columns,
-      });
+      const release = importSlots.take(viewer.id);
+      if (!release) throw busy(reply, IMPORT_RETRY_AFTER, 'Файл уже загружается для импорта. Дождитесь окончания и попробуйте снова.');
       try {
-        await app.jobs.enqueue(LEAD_IMPORT_QUEUE, { jobId: job.id });
-      } catch (error) {
-        // Nobody would ever run it: say so on the job instead of leaving it pending for good.
-        await app.leadImportRepository.fail(job.id, IMPORT_FAILED_MESSAGE);
-        throw error;
+        // A job waiting or running counts as the user's one import, on every instance.
+        if (await app.leadImportRepository.hasUnfinishedJob(viewer.id)) {
+          throw busy(reply, IMPORT_RETRY_AFTER, 'Предыдущий импорт ещё не закончился. Дождитесь его окончания и попробуйте снова.');
+        }
+        return await startImport(request, reply);
+      } finally {
+        release();
       }
-      return reply.code(202).send({ data: job });
     },
   );
+
+  /** Reads the upload, checks the form and the mapping, stores the job with its file and queues it. */
+  async function startImport(request: Parameters<typeof readMultipart>[0], reply: FastifyReply) {
+    const { file, fields } = await readMultipart(request, CSV_UPLOAD);
+    if (!isStorableText(file!.filename)) throw validationFailed({ file: ['Имя файла содержит символ, который нельзя сохранить (NUL)'] });
+    const options = importFieldsSchema.safeParse(fields);
+    if (!options.success) throw validationFailed(fieldErrorsOf(options.error));
+    const { headers, total } = await csvFile(file!.buffer);
+    const { columns, errors } = resolveMapping(options.data.mapping ?? suggestMapping(headers), headers);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+
+    const viewer = leadViewer(request);
+    const job = await app.leadImportRepository.createJob({
+      createdBy: viewer.id,
+      onDuplicate: options.data.on_duplicate,
+      fileName: file!.filename,
+      headers,
+      total,
+      file: file!.buffer,
+      columns,
+    });
+    try {
+      await app.jobs.enqueue(LEAD_IMPORT_QUEUE, { jobId: job.id });
+    } catch (error) {
+      // Nobody would ever run it: say so on the job instead of leaving it pending for good.
+      await app.leadImportRepository.fail(job.id, IMPORT_FAILED_MESSAGE);
+      throw error;
+    }
+    return reply.code(202).send({ data: job });
+  }
 
   app.get(
     '/leads/import/:id',
