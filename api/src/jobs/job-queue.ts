@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 import type { SqlExecutor } from './sql-executor';
 
 /**
@@ -290,6 +291,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async start() {
       started = true;
+      await setAsidePgBoss10Schema(executor, JOB_SCHEMA);
       await boss.start();
       for (const definition of definitions.values()) {
         const failedQueue = `${definition.name}${FAILED_SUFFIX}`;
@@ -305,6 +307,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         // An existing queue (also one created by pg-boss 10, before heartbeats) keeps its options; these are the current ones.
         await boss.updateQueue(definition.name, { ...queueOptions, deadLetter: failedQueue });
       }
+      await movePgBoss10Jobs(executor, JOB_SCHEMA);
       loops = [...definitions.values()].flatMap((definition) => [
         workLoop(definition.name, definition.concurrency ?? 1, (job) => runJob(definition, job)),
         workLoop(`${definition.name}${FAILED_SUFFIX}`, 1, (job) => handleDeadLetter(definition, job)),
