@@ -13,8 +13,11 @@ const LOCK = `SELECT pg_advisory_xact_lock(hashtext('crm: pg-boss 10 upgrade'))`
 export async function setAsidePgBoss10Schema(executor: SqlExecutor, schema: string): Promise<void> {
   await executor.executeSql(`BEGIN; ${LOCK};
     DO $$ BEGIN
-      IF to_regclass('${schema}.version') IS NOT NULL AND (SELECT max(version) FROM ${schema}.version) < 25 THEN
-        ALTER SCHEMA ${schema} RENAME TO ${OLD_SCHEMA};
+      -- Nested: the version table of a new database does not exist, and PL/pgSQL plans the whole condition.
+      IF to_regclass('${schema}.version') IS NOT NULL THEN
+        IF (SELECT max(version) FROM ${schema}.version) < 25 THEN
+          ALTER SCHEMA ${schema} RENAME TO ${OLD_SCHEMA};
+        END IF;
       END IF;
     END $$;
     COMMIT;`);
