@@ -21,7 +21,7 @@ const silentLog = (() => {
   return log as unknown as FastifyBaseLogger;
 })();
 
-// A deployment that ran pg-boss 10 (before decision 044) has its schema, queues and waiting jobs in the database.
+// A deployment that ran pg-boss 10 (before decision 046) has its schema, queues and waiting jobs in the database.
 // Starting the app must migrate them in place and run those jobs.
 for (const driver of testDrivers()) {
   describe(`job queue upgrade from pg-boss 10 (${driver})`, () => {

@@ -141,7 +141,7 @@ function reasonOf(output: DeadLetter["sourceOutput"]): string {
 }
 
 /**
- * Background jobs on pg-boss (docs/decisions/044-pg-boss-12-heartbeat.md), on the app's own database connection, so
+ * Background jobs on pg-boss (docs/decisions/046-pg-boss-12-heartbeat.md), on the app's own database connection, so
  * the same code runs on PostgreSQL (any number of instances) and on embedded PGlite.
  *
  * pg-boss stores the jobs, hands each to one worker (`FOR UPDATE SKIP LOCKED`), retries failures with backoff, moves

@@ -3,7 +3,7 @@ import type { SqlExecutor } from './sql-executor';
 /**
  * pg-boss 11 rewrote its schema without a migration from pg-boss 10's (schema version 24), and 12 migrates only from
  * 11's. A database that ran pg-boss 10 (decision 011) is upgraded as pg-boss's maintainer does it: the old schema is set
- * aside, pg-boss 12 installs its own, and the jobs that had not finished move over (decision 044).
+ * aside, pg-boss 12 installs its own, and the jobs that had not finished move over (decision 046).
  */
 const OLD_SCHEMA = 'pgboss_v10';
 // One instance at a time; the others wait here and then find nothing left to do.
