@@ -172,6 +172,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // The heartbeat check runs in the supervisor's monitor pass; both at this pace, claimed once for all instances.
     superviseIntervalSeconds: options.superviseSeconds,
     monitorIntervalSeconds: options.superviseSeconds,
+    // Job data may name people (mail recipients): finished jobs go after pg-boss's default week, looked for hourly.
+    maintenanceIntervalSeconds: 3_600,
   });
   boss.on('error', (err: unknown) => log.error({ err, instanceId }, 'Job queue error'));
 
