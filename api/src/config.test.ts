@@ -81,12 +81,10 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ API_DOCS: 'private' }), /API_DOCS: Use public, auth or off/);
   });
 
-  test('sign-in limits and the job lease', () => {
-    const config = loadConfig({ LOGIN_RATE_LIMIT_PER_EMAIL_IP: '5', LOGIN_SLOWDOWN_PER_EMAIL: '30', JOB_LEASE_SECONDS: '20' });
+  test('sign-in limits', () => {
+    const config = loadConfig({ LOGIN_RATE_LIMIT_PER_EMAIL_IP: '5', LOGIN_SLOWDOWN_PER_EMAIL: '30' });
     assert.deepEqual([config.loginRateLimit.perEmailAndIp, config.loginRateLimit.slowdownAfter], [5, 30]);
-    assert.deepEqual(config.jobs, { leaseSeconds: 20, pollSeconds: 2, maintenanceSeconds: 10, retryDelaySeconds: 5 });
-    assert.deepEqual([loadConfig({}).loginRateLimit.perEmailAndIp, loadConfig({}).loginRateLimit.slowdownAfter, loadConfig({}).jobs.leaseSeconds], [10, 20, 60]);
-    assert.throws(() => loadConfig({ JOB_LEASE_SECONDS: '1' }), /JOB_LEASE_SECONDS/);
+    assert.deepEqual([loadConfig({}).loginRateLimit.perEmailAndIp, loadConfig({}).loginRateLimit.slowdownAfter], [10, 20]);
   });
 
   test('realtime: embedded by default, an external service with PUSHER_HOST, a shared secret required where others verify', () => {

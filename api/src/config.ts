@@ -52,7 +52,6 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
   LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
   API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
-  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   LEAD_IMPORT_PARSE: z.enum(['worker', 'inline'], 'Use worker or inline').default('worker'),
   LEAD_IMPORT_WRITE: z.enum(['copy', 'batches'], 'Use copy or batches').default('copy'),
   LEAD_IMPORT_FILES: z.enum(['auto', 'database'], 'Use auto or database').default('auto'),
@@ -172,12 +171,10 @@ export interface AppConfig {
   };
   /** Background jobs (src/jobs/job-queue.ts). */
   jobs: {
-    /** How long a worker holds a job without a heartbeat before another may take it over. */
-    leaseSeconds: number;
     /** How often an idle worker looks for new jobs (jobs enqueued by this instance start at once). */
     pollSeconds: number;
-    /** How often expired leases are looked for (once for all instances). */
-    maintenanceSeconds: number;
+    /** How often jobs whose worker stopped sending heartbeats are looked for (once for all instances). */
+    superviseSeconds: number;
     /** First wait before a failed job runs again; doubles with each attempt. */
     retryDelaySeconds: number;
   };
@@ -299,9 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
     jobs: {
-      leaseSeconds: e.JOB_LEASE_SECONDS,
       pollSeconds: 2,
-      maintenanceSeconds: Math.min(30, Math.max(1, Math.floor(e.JOB_LEASE_SECONDS / 2))),
+      superviseSeconds: 5,
       retryDelaySeconds: 5,
     },
     leadImportParse: e.LEAD_IMPORT_PARSE,

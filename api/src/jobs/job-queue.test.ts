@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { createDatabase, createPglite, type DatabaseConnection } from '../db/client';
 import { createPostgresDatabase, testDrivers } from '../test/build-test-app';
-import { createJobQueue, JOB_SCHEMA, type JobDefinition, type JobFailure, type JobQueue, PermanentJobError } from './job-queue';
+import { createJobQueue, HEARTBEAT_SECONDS, JOB_SCHEMA, type JobDefinition, type JobFailure, type JobQueue, PermanentJobError } from './job-queue';
 import { createSqlExecutor, type SqlExecutor } from './sql-executor';
 
 declare module './job-queue' {
@@ -15,7 +15,6 @@ declare module './job-queue' {
 }
 
 const QUEUE = 'test-echo';
-const LEASE_SECONDS = 2;
 
 const silentLog = (() => {
   const log = { level: 'silent', fatal() {}, error() {}, warn() {}, info() {}, debug() {}, trace() {}, silent() {}, child: () => log };
@@ -34,6 +33,7 @@ for (const driver of testDrivers()) {
     let executor: SqlExecutor;
     let drop: (() => Promise<void>) | undefined;
     const queues: JobQueue[] = [];
+    const crashedWorkers: PgBoss[] = [];
 
     before(async () => {
       if (driver === 'postgres') {
@@ -47,6 +47,8 @@ for (const driver of testDrivers()) {
     });
     afterEach(async () => {
       await Promise.all(queues.splice(0).map((queue) => queue.stop()));
+      // A crashed worker's timers would keep the test process alive; the crash has been observed by now.
+      await Promise.all(crashedWorkers.splice(0).map((boss) => boss.stop({ graceful: false, close: false })));
       // Every test starts from an empty queue.
       await executor.executeSql(`DELETE FROM ${JOB_SCHEMA}.job`).catch(() => undefined);
     });
@@ -57,7 +59,7 @@ for (const driver of testDrivers()) {
 
     /** An instance of the app's job queue (as another server process would have), with one handler for QUEUE. */
     async function startInstance(handler: Partial<JobDefinition<typeof QUEUE>> & Pick<JobDefinition<typeof QUEUE>, 'run'>) {
-      const queue = createJobQueue({ executor, log: silentLog, leaseSeconds: LEASE_SECONDS, pollSeconds: 0.1, maintenanceSeconds: 1, retryDelaySeconds: 0 });
+      const queue = createJobQueue({ executor, log: silentLog, pollSeconds: 0.1, superviseSeconds: 1, retryDelaySeconds: 0 });
       queue.define({ name: QUEUE, schema: z.object({ n: z.number() }), ...handler });
       await queue.start();
       queues.push(queue);
@@ -72,8 +74,9 @@ for (const driver of testDrivers()) {
 
     /** A worker that takes a job and dies with it: it fetched it (so it is active) and then never reports again. */
     async function crashWithNextJob(): Promise<string> {
-      const crashed = new PgBoss({ db: executor, schema: JOB_SCHEMA, migrate: false, supervise: false, schedule: false } as PgBoss.ConstructorOptions);
+      const crashed = new PgBoss({ db: executor, schema: JOB_SCHEMA, migrate: false, supervise: false, schedule: false, registerInstance: false });
       await crashed.start();
+      crashedWorkers.push(crashed);
       const [job] = await crashed.fetch(QUEUE);
       assert.ok(job, 'the crashing worker got the job');
       return job.id;
@@ -90,7 +93,7 @@ for (const driver of testDrivers()) {
       for (const id of ids) assert.equal(await jobState(id), 'completed');
     });
 
-    test("a crashed worker's job is retried by another instance once its lease expires, not before", async () => {
+    test("a crashed worker's job is retried by another instance once its heartbeat stops, not before", async () => {
       const first = await startInstance({ run: async () => assert.fail('no job is queued yet') });
       await first.stop();
       await first.enqueue(QUEUE, { n: 7 });
@@ -103,7 +106,7 @@ for (const driver of testDrivers()) {
         run: async (data, ctx) => void runs.push({ ...data, attempt: ctx.attempt, instance: 'survivor' }),
         onFailed: async (_data, failure) => void failures.push(failure),
       });
-      // Within the lease the job still belongs to the crashed worker.
+      // Until its heartbeat is overdue the job still belongs to the crashed worker.
       assert.equal(await jobState(id), 'active');
       assert.deepEqual(runs, []);
       await survivor.idle();
@@ -112,7 +115,7 @@ for (const driver of testDrivers()) {
       assert.deepEqual(failures, []);
     });
 
-    test("a crashed worker's job without attempts left is marked failed once its lease expires", async () => {
+    test("a crashed worker's job without attempts left is marked failed once its heartbeat stops", async () => {
       const first = await startInstance({ run: async () => assert.fail('no job is queued yet'), retryLimit: 0 });
       await first.stop();
       await first.enqueue(QUEUE, { n: 8 });
@@ -123,17 +126,18 @@ for (const driver of testDrivers()) {
         run: async () => assert.fail('a job without attempts left must not run again'),
         onFailed: async (data, failure) => void failures.push({ n: data.n, failure }),
       });
-      assert.deepEqual(failures, [], 'not failed while the lease runs');
+      assert.deepEqual(failures, [], 'not failed while its heartbeat may still come');
       await survivor.idle();
       assert.equal(await jobState(id), 'failed');
-      assert.deepEqual(failures, [{ n: 8, failure: { message: 'job failed by timeout in active state', permanent: false } }]);
+      assert.deepEqual(failures, [{ n: 8, failure: { message: 'job heartbeat timeout', permanent: false } }]);
     });
 
-    test('a heartbeat keeps a job that runs for several leases with its worker', async () => {
+    test('a heartbeat keeps a job that runs longer than the heartbeat window with its worker', async () => {
       const runs: Run[] = [];
       const slow = (instance: string) => async (data: { n: number }, ctx: { attempt: number }) => {
         runs.push({ ...data, attempt: ctx.attempt, instance });
-        await new Promise((resolve) => setTimeout(resolve, LEASE_SECONDS * 3 * 1000));
+        // Long enough for the supervisor (every second here) to retry the job if no heartbeat arrived.
+        await new Promise((resolve) => setTimeout(resolve, (HEARTBEAT_SECONDS + 3) * 1000));
       };
       const a = await startInstance({ run: slow('a') });
       await startInstance({ run: slow('b') });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
+import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
 import type { SqlExecutor } from './sql-executor';
 
 /**
@@ -24,8 +25,8 @@ export interface JobContext {
   /** 1 on the first run, 2 on the first retry, and so on. */
   attempt: number;
   /**
-   * Aborted when this worker must stop: its lease was lost (another worker may already run the job) or the instance
-   * is shutting down. Check it between units of work and return or throw; the job then runs again elsewhere.
+   * Aborted when this worker must stop: its claim was lost (its heartbeat stopped reaching the database, so another
+   * worker may already run the job) or the instance is shutting down. Check it between units of work and return or throw; the job then runs again elsewhere.
    */
   signal: AbortSignal;
   log: FastifyBaseLogger;
@@ -38,11 +39,11 @@ export interface JobDefinition<Name extends JobName> {
   /**
    * Does the work. Resolve: the job is done. Throw: it runs again after a delay (with backoff) until `retryLimit`
    * retries are spent, then `onFailed`. Throw a {@link PermanentJobError} to skip the retries. Runs at least once:
-   * a handler must be safe to run again after a crash or a lost lease (make each unit of work idempotent or fenced).
+   * a handler must be safe to run again after a crash or a lost claim (make each unit of work idempotent or fenced).
    */
   run(data: JobDataByName[Name], context: JobContext): Promise<void>;
   /**
-   * Called once when the job will not run again: its last attempt failed or its last lease expired. `permanent`:
+   * Called once when the job will not run again: its last attempt failed or its worker's heartbeat stopped. `permanent`:
    * it threw a {@link PermanentJobError}, whose message was written for people; otherwise `message` is technical.
    */
   onFailed?(data: JobDataByName[Name], failure: JobFailure): Promise<void>;
@@ -88,11 +89,22 @@ export interface JobQueue {
 export interface JobQueueOptions {
   executor: SqlExecutor;
   log: FastifyBaseLogger;
-  leaseSeconds: number;
   pollSeconds: number;
-  maintenanceSeconds: number;
+  /** How often pg-boss's supervisor looks for jobs whose heartbeat stopped (once for all instances). */
+  superviseSeconds: number;
   retryDelaySeconds: number;
 }
+
+/**
+ * A running job's worker refreshes its heartbeat every half of this; once the database has not seen one for this
+ * long, pg-boss's supervisor retries the job elsewhere. pg-boss's minimum, so a crash is noticed as soon as it allows.
+ */
+export const HEARTBEAT_SECONDS = 10;
+/**
+ * pg-boss's cap on one attempt (its maximum, 24 h). Crashes are found by the heartbeat; this only bounds an attempt
+ * whose worker is alive but stuck, and a long import resumes where it stopped when it runs again.
+ */
+const ATTEMPT_LIMIT_SECONDS = 24 * 3_600;
 
 /** pg-boss keeps its tables in this schema, apart from the app's. */
 export const JOB_SCHEMA = 'pgboss';
@@ -101,13 +113,14 @@ const FAILED_SUFFIX = '__failed';
 interface FetchedJob {
   id: string;
   data: unknown;
-  /** Incremented by every fetch after the first, so (id, retryCount) names one attempt. */
+  /** Incremented by every fetch after the first, so (id, retryCount) names one attempt: pg-boss fences by it. */
   retryCount: number;
 }
 
 interface DeadLetter {
   data: unknown;
-  output?: { message?: string; value?: { message?: string } } | null;
+  /** The failed job's output, copied by pg-boss onto its dead letter. */
+  sourceOutput?: { message?: string; value?: { message?: string } } | null;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -123,23 +136,22 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /** What pg-boss stored as a failed job's output, as one line for the job's owner. */
-function reasonOf(output: DeadLetter['output']): string {
+function reasonOf(output: DeadLetter["sourceOutput"]): string {
   return output?.message ?? output?.value?.message ?? 'The job failed';
 }
 
 /**
- * Background jobs on pg-boss (docs/decisions/011-background-jobs.md), on the app's own database connection, so
+ * Background jobs on pg-boss (docs/decisions/048-pg-boss-12-heartbeat.md), on the app's own database connection, so
  * the same code runs on PostgreSQL (any number of instances) and on embedded PGlite.
  *
- * pg-boss stores the jobs, hands each to one worker (`FOR UPDATE SKIP LOCKED`), retries failures with backoff and
- * moves jobs out of the way after their last attempt. Its built-in `work()` fails a handler that runs longer than
- * the job's expiration, so this module runs its own worker loop on pg-boss's `fetch`/`complete`/`fail` and holds a
- * **lease**: pg-boss's `expire_in` of the running job, pushed forward by a heartbeat every third of the lease. When a
- * worker dies, its heartbeat stops; pg-boss's maintenance then finds the lease expired and puts the job back for a
- * retry, or fails it after the last attempt — never earlier.
+ * pg-boss stores the jobs, hands each to one worker (`FOR UPDATE SKIP LOCKED`), retries failures with backoff, moves
+ * jobs out of the way after their last attempt, and fails or retries a running job whose **heartbeat** stopped (its
+ * worker died). This module runs its own worker loop on pg-boss's `fetch`/`touch`/`complete`/`fail`, each fenced to
+ * the attempt it fetched, so that a handler can be woken by `enqueue`, told to stop by the instance, and fail
+ * permanently; pg-boss's `work()` would also end any handler after the job's expiration.
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
-  const { executor, log, leaseSeconds } = options;
+  const { executor, log } = options;
   const instanceId = randomUUID();
   const definitions = new Map<string, JobDefinition<JobName>>();
   const running = new Set<Promise<void>>();
@@ -155,22 +167,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     supervise: true,
     // No cron schedules yet; the timekeeper would poll for them.
     schedule: false,
-    maintenanceIntervalSeconds: options.maintenanceSeconds,
-    // Job data may name people (mail recipients): completed jobs leave the queue after an hour, and history after a week.
-    archiveCompletedAfterSeconds: 3_600,
-    deleteAfterDays: 7,
-  } as PgBoss.ConstructorOptions);
+    // Nothing reads pg-boss's registry of instances; it would write a row per instance every 30 s.
+    registerInstance: false,
+    // The heartbeat check runs in the supervisor's monitor pass; both at this pace, claimed once for all instances.
+    superviseIntervalSeconds: options.superviseSeconds,
+    monitorIntervalSeconds: options.superviseSeconds,
+    // Job data may name people (mail recipients): finished jobs go after pg-boss's default week, looked for hourly.
+    maintenanceIntervalSeconds: 3_600,
+  });
   boss.on('error', (err: unknown) => log.error({ err, instanceId }, 'Job queue error'));
 
-  /** Pushes the lease forward; false when the job is no longer this worker's (expired, retried elsewhere, done). */
-  async function renewLease(name: string, job: FetchedJob): Promise<boolean> {
-    const { rows } = await executor.executeSql(
-      `UPDATE ${JOB_SCHEMA}.job SET expire_in = (now() - started_on) + make_interval(secs => $3)
-        WHERE name = $1 AND id = $2 AND state = 'active' AND retry_count = $4 RETURNING id`,
-      [name, job.id, leaseSeconds, job.retryCount],
-    );
-    return rows.length === 1;
-  }
+  /** How many jobs a fenced call changed: pg-boss returns it, though its types (12.38) declare the answer empty. */
+  const affected = (response: object) => (response as { affected?: number }).affected ?? 0;
+  /** Names the attempt this worker fetched: pg-boss then leaves a job alone once it was retried elsewhere or settled. */
+  const attemptOf = (job: FetchedJob) => ({ id: job.id, retryCount: job.retryCount });
 
   async function runJob(definition: JobDefinition<JobName>, job: FetchedJob): Promise<void> {
     const attempt = job.retryCount + 1;
@@ -178,42 +188,41 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const stop = new AbortController();
     const onShutdown = () => stop.abort(new Error('The server is shutting down'));
     stopping.signal.addEventListener('abort', onShutdown, { once: true });
-    let leaseLost = false;
-    const heartbeat = setInterval(
-      () => {
-        renewLease(definition.name, job)
-          .then((held) => {
-            if (held || leaseLost) return;
-            leaseLost = true;
-            jobLog.warn('Lost the lease of a running job; stopping it');
-            stop.abort(new Error('The lease of this job was lost'));
-          })
-          .catch((err: unknown) => jobLog.warn({ err }, 'Could not renew a job lease'));
-      },
-      Math.max(500, (leaseSeconds * 1000) / 3),
-    );
+    let claimLost = false;
+    const loseClaim = () => {
+      if (claimLost) return;
+      claimLost = true;
+      jobLog.warn('A running job is no longer this worker\'s; stopping it');
+      stop.abort(new Error('This job was taken from this worker'));
+    };
+    const heartbeat = setInterval(() => {
+      boss
+        .touch(definition.name, attemptOf(job))
+        .then((response) => affected(response) === 1 || loseClaim())
+        .catch((err: unknown) => jobLog.warn({ err }, 'Could not send a job heartbeat'));
+    }, (HEARTBEAT_SECONDS * 1000) / 2);
 
     const parsed = definition.schema.safeParse(job.data);
     try {
       if (!parsed.success) throw new PermanentJobError(`Invalid job data: ${parsed.error.message}`);
       await definition.run(parsed.data, { id: job.id, attempt, signal: stop.signal, log: jobLog });
       clearInterval(heartbeat);
-      // The heartbeat runs on a timer: check once more that no other worker took over before reporting success.
-      if (!leaseLost && (await renewLease(definition.name, job))) await boss.complete(definition.name, job.id);
+      // Fenced: if the job was taken from this worker meanwhile, its success is not recorded.
+      if (affected(await boss.complete(definition.name, attemptOf(job))) !== 1) loseClaim();
     } catch (error) {
       clearInterval(heartbeat);
       const message = error instanceof Error ? error.message : String(error);
-      if (leaseLost) {
-        jobLog.info({ err: error }, 'Stopped a job whose lease was lost');
+      if (claimLost) {
+        jobLog.info({ err: error }, 'Stopped a job that was taken from this worker');
       } else if (error instanceof PermanentJobError) {
         jobLog.error({ err: error }, 'Job failed for good');
         if (parsed.success) await definition.onFailed?.(parsed.data, { message, permanent: true });
-        await boss.cancel(definition.name, job.id);
+        await boss.cancel(definition.name, attemptOf(job));
       } else {
         // Also on shutdown: the job goes back to the queue and another instance (or this one, restarted) resumes it.
         if (stopping.signal.aborted) jobLog.info('Handing a running job back to the queue at shutdown');
         else jobLog.warn({ err: error }, 'Job attempt failed; it will be retried if attempts remain');
-        await boss.fail(definition.name, job.id, { message });
+        await boss.fail(definition.name, attemptOf(job), { message });
       }
     } finally {
       clearInterval(heartbeat);
@@ -256,7 +265,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     const letter = job as unknown as DeadLetter & FetchedJob;
     const parsed = definition.schema.safeParse(letter.data);
     try {
-      if (parsed.success) await definition.onFailed?.(parsed.data, { message: reasonOf(letter.output), permanent: false });
+      if (parsed.success) await definition.onFailed?.(parsed.data, { message: reasonOf(letter.sourceOutput), permanent: false });
       await boss.complete(`${definition.name}${FAILED_SUFFIX}`, job.id);
     } catch (err) {
       await boss.fail(`${definition.name}${FAILED_SUFFIX}`, job.id, { message: err instanceof Error ? err.message : String(err) });
@@ -284,6 +293,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async start() {
       started = true;
+      await setAsidePgBoss10Schema(executor, JOB_SCHEMA);
       await boss.start();
       for (const definition of definitions.values()) {
         const failedQueue = `${definition.name}${FAILED_SUFFIX}`;
@@ -291,36 +301,38 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           retryLimit: definition.retryLimit ?? 3,
           retryDelay: options.retryDelaySeconds,
           retryBackoff: options.retryDelaySeconds > 0,
-          expireInSeconds: leaseSeconds,
+          heartbeatSeconds: HEARTBEAT_SECONDS,
+          expireInSeconds: ATTEMPT_LIMIT_SECONDS,
         };
-        await boss.createQueue(failedQueue, { name: failedQueue, retryLimit: 3, retryDelay: options.retryDelaySeconds });
-        await boss.createQueue(definition.name, { name: definition.name, ...queueOptions, deadLetter: failedQueue });
-        // An existing queue keeps the options it was created with; these are the current ones.
-        await boss.updateQueue(definition.name, { name: definition.name, ...queueOptions, deadLetter: failedQueue });
+        await boss.createQueue(failedQueue, { retryLimit: 3, retryDelay: options.retryDelaySeconds });
+        await boss.createQueue(definition.name, { ...queueOptions, deadLetter: failedQueue });
+        // An existing queue (also one created by pg-boss 10, before heartbeats) keeps its options; these are the current ones.
+        await boss.updateQueue(definition.name, { ...queueOptions, deadLetter: failedQueue });
       }
+      await movePgBoss10Jobs(executor, JOB_SCHEMA);
       loops = [...definitions.values()].flatMap((definition) => [
         workLoop(definition.name, definition.concurrency ?? 1, (job) => runJob(definition, job)),
         workLoop(`${definition.name}${FAILED_SUFFIX}`, 1, (job) => handleDeadLetter(definition, job)),
       ]);
-      log.info({ instanceId, queues: [...definitions.keys()], leaseSeconds }, 'Job workers started');
+      log.info({ instanceId, queues: [...definitions.keys()] }, 'Job workers started');
     },
 
     async stop() {
       if (!started) return;
       stopping.abort();
       await Promise.allSettled(loops);
-      await boss.stop({ graceful: false, close: false, wait: true });
+      await boss.stop({ graceful: false, close: false });
     },
 
     async idle(names) {
-      const queues = names ?? [...definitions.keys()];
+      const queues = (names ?? [...definitions.keys()]).flatMap((name) => [name, `${name}${FAILED_SUFFIX}`]);
       for (;;) {
-        let waiting = running.size;
-        for (const name of queues) {
-          waiting += (await boss.getQueueSize(name, { before: 'completed' })) ?? 0;
-          waiting += (await boss.getQueueSize(`${name}${FAILED_SUFFIX}`, { before: 'completed' })) ?? 0;
-        }
-        if (waiting === 0) return;
+        // pg-boss's own queue counts are cached by its supervisor; this reads the jobs themselves.
+        const { rows } = await executor.executeSql(
+          `SELECT count(*)::int AS waiting FROM ${JOB_SCHEMA}.job WHERE name = ANY($1::text[]) AND state < 'completed'`,
+          [queues],
+        );
+        if (running.size + Number(rows[0]?.waiting ?? 0) === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

@@ -81,7 +81,6 @@ for (const driver of testDrivers()) {
         ADMIN_EMAIL: TEST_ADMIN.email,
         ADMIN_PASSWORD: TEST_ADMIN.password,
         LOG_LEVEL: 'warn',
-        JOB_LEASE_SECONDS: '2',
       };
     });
     after(async () => {

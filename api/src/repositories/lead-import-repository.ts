@@ -56,7 +56,7 @@ export interface BatchProgress {
   rejectedRows: RejectedImportRow[];
 }
 
-/** Another attempt (a worker that took over an expired lease) already wrote this batch: this one stops. */
+/** Another attempt (a worker that took over after this one's heartbeat stopped) already wrote this batch: this one stops. */
 export class ImportSupersededError extends Error {
   constructor(jobId: number) {
     super(`Lead import ${jobId} was moved on by another worker`);

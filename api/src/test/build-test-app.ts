@@ -93,7 +93,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       ...options.env,
     }),
     // Idle workers look for jobs often and failed jobs run again at once, so tests do not wait on timers.
-    jobs: { leaseSeconds: 60, pollSeconds: 0.25, maintenanceSeconds: 30, retryDelaySeconds: 0 },
+    jobs: { pollSeconds: 0.25, superviseSeconds: 30, retryDelaySeconds: 0 },
     ...options.config,
   };
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { createPglite } from '../db/client';
 import { MIGRATIONS_FOLDER, runMigrations } from '../db/migrate';
 import { JOB_SCHEMA } from '../jobs/job-queue';
@@ -28,7 +28,7 @@ export async function migratedPgliteSnapshot(): Promise<Blob> {
     const connection = await createPglite({ driver: 'pglite', inMemory: true });
     try {
       await runMigrations(connection);
-      const boss = new PgBoss({ db: createSqlExecutor(connection), schema: JOB_SCHEMA, supervise: false, schedule: false } as PgBoss.ConstructorOptions);
+      const boss = new PgBoss({ db: createSqlExecutor(connection), schema: JOB_SCHEMA, supervise: false, schedule: false, registerInstance: false });
       await boss.start();
       await boss.stop({ graceful: false, close: false });
       const snapshot = await connection.client.dumpDataDir('none');
