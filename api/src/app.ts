@@ -19,6 +19,7 @@ import { passwordReset } from './plugins/password-reset';
 import { realtime, type RealtimePluginOptions } from './plugins/realtime';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
+import { services } from './plugins/services';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { auditLogRoutes } from './routes/audit-log/audit-log-routes';
@@ -106,6 +107,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(broadcasts);
   await app.register(leadImports);
   await app.register(fileStorage);
+  await app.register(services);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { AbilityAction, AbilityRule, AbilitySubject } from '@crm/shared/schemas';
-import { PERMISSION_RULES } from './db/seed';
-import { type Access, accessOf, AUTHORIZATION_MATRIX, type ScopeFixtures } from './test/authorization-matrix';
+import { ADMIN_ROLE, PERMISSION_RULES, roleIdsByName } from './db/seed';
+import { type Access, accessOf, AUTHORIZATION_MATRIX, ESCALATION_CASES, type EscalationFixtures, type ScopeFixtures } from './test/authorization-matrix';
 import { bearer, buildTestApp, type TestApp, testDrivers } from './test/build-test-app';
 import { createRole, createUser, nextPhone } from './test/fixtures';
 import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
@@ -213,6 +213,50 @@ for (const driver of testDrivers()) {
         const access = accessOf(route.method, route.url);
         if (!access) continue;
         await s.test(`${route.method} ${route.url}`, () => check(route, access));
+      }
+    });
+
+    test('nobody grants what they do not hold: every escalation case answers 403 and changes nothing (issue 18)', async (s) => {
+      const admin = bearer(await tokenOf(adminId));
+      await createRole(t, 'Matrix nothing', [], 'own');
+      const otherUserId = (await createUser(t, { email: 'matrix.nothing@test.local', role: 'Matrix nothing' })).id;
+      const roleIds = await roleIdsByName(t.app.db, [ADMIN_ROLE, 'Matrix nothing']);
+      const permissions: { id: number; action: string; subject: string }[] = (await t.app.inject({ method: 'GET', url: '/api/permissions', headers: admin })).json().data;
+      const snapshot = async () => ({
+        users: (await t.app.inject({ method: 'GET', url: '/api/users/list?per_page=100', headers: admin })).json().data,
+        roles: (await t.app.inject({ method: 'GET', url: '/api/roles', headers: admin })).json().data,
+      });
+      const fixtures = (self: EscalationFixtures['self']): EscalationFixtures => ({
+        self,
+        other: { userId: otherUserId, roleId: roleIds['Matrix nothing'] },
+        admin: { userId: adminId, roleId: roleIds[ADMIN_ROLE] },
+        manageAll: permissions.find((p) => p.action === 'manage' && p.subject === 'all')!.id,
+        async userBody(userId, changes = {}) {
+          const user = (await t.app.inject({ method: 'GET', url: `/api/users/${userId}`, headers: admin })).json().data;
+          const teamIds = user.teams.map((team: { id: number }) => team.id);
+          return { name: user.name, first_name: user.first_name, email: user.email, role_id: user.role.id, team_ids: teamIds, version: user.version, ...changes };
+        },
+        async roleBody(roleId, changes = {}) {
+          const role = await t.app.roleRepository.findRole(roleId);
+          return { name: role.name, lead_scope: role.lead_scope, permission_ids: role.permission_ids, version: role.version, ...changes };
+        },
+      });
+
+      for (const escalation of ESCALATION_CASES) {
+        await s.test(escalation.name, async () => {
+          const userId = await userWith(escalation.rules);
+          const self = { userId, roleId: (await t.app.userRepository.findAdmin(userId)).role.id };
+          const request = await escalation.request(fixtures(self));
+          const before = await snapshot();
+          const token = await tokenOf(userId);
+          const r = await t.app.inject({ ...request, headers: bearer(token) });
+          assert.equal(r.statusCode, 403, describeAnswer(r));
+          assert.equal(r.json().code, escalation.code, describeAnswer(r));
+          assert.deepEqual(await snapshot(), before, 'no user and no role changed');
+          for (const url of ['/api/white-ips', '/api/audit-log']) {
+            assert.equal((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode, 403, `${url} afterwards`);
+          }
+        });
       }
     });
   });

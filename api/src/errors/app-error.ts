@@ -3,6 +3,8 @@ export type ErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHENTICATED'
   | 'FORBIDDEN'
+  | 'GRANT_NOT_HELD'
+  | 'OWN_ROLE'
   | 'NOT_FOUND'
   | 'REQUEST_TIMEOUT'
   | 'CONFLICT'

@@ -79,6 +79,8 @@ describe('error handler', () => {
       BAD_REQUEST: 400,
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
+      GRANT_NOT_HELD: 403,
+      OWN_ROLE: 403,
       NOT_FOUND: 404,
       REQUEST_TIMEOUT: 408,
       CONFLICT: 409,

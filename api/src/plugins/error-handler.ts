@@ -20,6 +20,8 @@ export function statusForCode(code: ErrorCode): number {
     case 'UNAUTHENTICATED':
       return 401;
     case 'FORBIDDEN':
+    case 'GRANT_NOT_HELD':
+    case 'OWN_ROLE':
     case 'IP_NOT_ALLOWED':
       return 403;
     case 'NOT_FOUND':

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors/app-error';
 import { buildAllowList, isAllowed } from '../lib/ip-allow-list';
+import { openToEveryAddress } from '../lib/route-reach';
 import { createWhiteIpRepository, type WhiteIpRepository } from '../repositories/white-ip-repository';
 
 declare module 'fastify' {
@@ -20,9 +21,6 @@ declare module 'fastify' {
 /** How long an instance trusts its copy of the list before comparing the version row (PostgreSQL only). */
 export const ALLOW_LIST_CHECK_MS = 1000;
 
-/** Paths open from any address: load balancers probe them, and they say nothing about the data. */
-const OPEN_PATHS = new Set(['/api/health', '/api/ready']);
-
 export const ipNotAllowed = (ip: string) =>
   new AppError('IP_NOT_ALLOWED', `Access from the address ${ip} is not allowed.`, undefined, { ip });
 
@@ -34,7 +32,8 @@ interface Snapshot {
 }
 
 /**
- * Enforces the IP allow-list on every API call (docs/decisions/025). Each instance keeps the list in memory; on
+ * Enforces the IP allow-list on every request but the routes that declare themselves open to every address (the
+ * front-end files and the health probes), and on the realtime socket's upgrade (docs/decisions/025, 044). Each instance keeps the list in memory; on
  * PostgreSQL, where other instances may change it, it compares the version row at most once a second. PGlite has
  * only this process, which reloads after its own changes.
  */
@@ -86,10 +85,9 @@ async function ipAllowListPlugin(app: FastifyInstance) {
     allows,
   });
 
+  // Keyed on the route the router matched, so no spelling of a path slips past; a request no route matched is checked too.
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const path = request.url.split('?')[0];
-    // The front-end files stay reachable, so the browser can show the page that names the refused address.
-    if (!(path === '/api' || path.startsWith('/api/')) || OPEN_PATHS.has(path)) return;
+    if (openToEveryAddress(request)) return;
     if (!(await allows(request.ip))) throw ipNotAllowed(request.ip);
   });
 }

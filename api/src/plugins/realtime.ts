@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import Pusher from 'pusher';
 import type { RealtimeConfig } from '@crm/shared/schemas';
+import { clientAddress } from '../lib/client-address';
 import { createLocalAdapter, createRedisAdapter } from '../realtime/adapter';
 import { checkPublishedEvent, realtimeHttpApi } from '../realtime/http-api';
 import { DEFAULT_LIMITS, type RealtimeLimits } from '../realtime/protocol';
 import { RealtimeServer } from '../realtime/realtime-server';
+import { errorBody, statusForCode } from './error-handler';
+import { ipNotAllowed } from './ip-allow-list';
 
 export interface PublishedEvent {
   channels: string[];
@@ -64,8 +67,14 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
       activityTimeoutSeconds: config.activityTimeoutSeconds,
       pongTimeoutSeconds: config.pongTimeoutSeconds,
       clientEvents: config.clientEvents,
-      clientIp: (request) =>
-        (app.config.trustProxy ? String(request.headers['x-forwarded-for'] ?? '').split(',')[0].trim() : '') || request.socket.remoteAddress || 'unknown',
+      // As request.ip works it out: X-Forwarded-For only from the trusted proxies (TRUSTED_PROXIES).
+      clientIp: clientAddress(app.config.trustProxy),
+      // The upgrade never reaches Fastify's hooks: the allow-list is checked here, before the socket opens (docs/decisions/044).
+      admit: async (ip) => {
+        if (await app.ipAllowList.allows(ip)) return undefined;
+        const refusal = ipNotAllowed(ip);
+        return { status: statusForCode(refusal.code), body: errorBody(refusal) };
+      },
       log: app.log.child({ module: 'realtime' }),
     });
     server.adapter = config.redisUrl ? await createRedisAdapter(config.redisUrl, server.deliver) : createLocalAdapter(server.deliver);
@@ -135,4 +144,4 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
   app.decorate('realtime', realtime);
 }
 
-export const realtime = fp(realtimePlugin, { name: 'realtime' });
+export const realtime = fp(realtimePlugin, { name: 'realtime', dependencies: ['ip-allow-list'] });

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config';
+import { openToEveryAddress } from '../lib/route-reach';
 import { findPackageRoot } from '../package-root';
 
 /** The only embeds the editor makes (shared/src/editor/utils/parse-video-url.ts; the sanitiser allows the same). */
@@ -73,9 +74,6 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'remotes' | 'csp' 
   return directives;
 }
 
-/** Answers under /api that set no caching themselves: data of a signed-in user stays out of every cache. */
-const API_PREFIX = '/api/';
-
 async function securityHeadersPlugin(app: FastifyInstance) {
   const { config } = app;
   await app.register(helmet, {
@@ -91,8 +89,10 @@ async function securityHeadersPlugin(app: FastifyInstance) {
     strictTransportSecurity: config.appUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 
+  // Every answer but the front-end files' that sets no caching itself: data of a signed-in user stays out of every
+  // cache. Keyed on the matched route, never the raw URL (docs/decisions/044).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (openToEveryAddress(request) !== 'web-asset' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
 

@@ -125,6 +125,11 @@ const mfManifestSchema = z.object({
 
 /** Serves the host build under /build/ and each remote's build under /build/remotes/<name>/, with SPA fallbacks. */
 export async function webRoutes(app: FastifyInstance, { config }: { config: AppConfig }) {
+  // Every route of this plugin serves the front end: open to every address, so a refused browser can still show the
+  // page that names its address, and cached by its own rules (docs/decisions/044).
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, openToEveryAddress: 'web-asset' };
+  });
   // One @fastify/static instance, used only for reply.sendFile: the routes below decide which folder answers.
   // `preCompressed`: the brotli or gzip copy the build wrote next to a file (tooling/compress.mjs) answers a browser
   // that accepts it, with Content-Encoding and `Vary: accept-encoding`; the file itself answers anyone else.

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -27,6 +27,11 @@ export interface RealtimeServerOptions {
   clientEvents: boolean;
   /** The address a connection is counted against (the proxy-aware one when the app trusts a proxy). */
   clientIp: (request: IncomingMessage) => string;
+  /**
+   * Asked before any upgrade is accepted, whatever its path: undefined lets it through, otherwise the HTTP answer the
+   * socket is refused with (the IP allow-list, which Fastify's hooks never see here).
+   */
+  admit?: (ip: string) => Promise<{ status: number; body: unknown } | undefined>;
   log: FastifyBaseLogger;
 }
 
@@ -89,10 +94,27 @@ export class RealtimeServer {
   };
 
   attach(server: Server): void {
-    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.handleUpgrade(request, socket, head));
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.handleUpgrade(request, socket, head));
   }
 
-  private handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+  private async handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    // Errors while the admission check runs (the client gone) must not become an unhandled 'error' event.
+    socket.on('error', (error) => this.options.log.debug({ err: error }, 'Realtime upgrade socket error'));
+    let refusal: { status: number; body: unknown } | undefined;
+    try {
+      refusal = await this.options.admit?.(this.options.clientIp(request));
+    } catch (error) {
+      this.options.log.error({ err: error }, 'Realtime admission check failed');
+      refusal = { status: 503, body: { message: 'Something went wrong', code: 'SERVICE_UNAVAILABLE' } };
+    }
+    if (refusal) {
+      const body = JSON.stringify(refusal.body);
+      socket.end(
+        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
     const match = PATH.exec(request.url ?? '');
     if (!match) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');

@@ -103,19 +103,37 @@ export function createRoleRepository(db: Database) {
     if (ids.length > 0) await tx.insert(rolePermissions).values(ids.map((permissionId) => ({ roleId, permissionId })));
   }
 
+  /** The rules a role grants: what `userAbilityRules` carries and what the server enforces. */
+  async function rulesForRole(roleId: number): Promise<AbilityRule[]> {
+    return db
+      .select({ action: permissions.action, subject: permissions.subject })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(eq(rolePermissions.roleId, roleId))
+      .orderBy(asc(permissions.id));
+  }
+
   return {
-    /** The rules a role grants: what `userAbilityRules` carries and what the server enforces. */
     /** Who holds a role: their open apps are told to refetch their abilities when it changes. */
     async userIdsWithRole(roleId: number): Promise<number[]> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.roleId, roleId));
       return rows.map((row) => row.id);
     },
-    async rulesForRole(roleId: number): Promise<AbilityRule[]> {
+    rulesForRole,
+
+    /** What a role grants (undefined when there is no such role: the save then answers 422 on `role_id`). */
+    async findGrant(roleId: number): Promise<{ name: string; lead_scope: Role['lead_scope']; permissions: AbilityRule[] } | undefined> {
+      const [role] = await db.select({ name: roles.name, leadScope: roles.leadScope }).from(roles).where(eq(roles.id, roleId));
+      if (!role) return undefined;
+      return { name: role.name, lead_scope: role.leadScope, permissions: await rulesForRole(roleId) };
+    },
+    /** The rules these permission ids stand for (unknown ids are left out: the save answers 422 for them). */
+    async rulesOfPermissions(ids: number[]): Promise<AbilityRule[]> {
+      if (ids.length === 0) return [];
       return db
         .select({ action: permissions.action, subject: permissions.subject })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(eq(rolePermissions.roleId, roleId))
+        .from(permissions)
+        .where(inArray(permissions.id, [...new Set(ids)]))
         .orderBy(asc(permissions.id));
     },
 

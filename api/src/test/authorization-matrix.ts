@@ -1,4 +1,4 @@
-import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas';
+import type { AbilityAction, AbilityRule, AbilitySubject } from '@crm/shared/schemas';
 
 /**
  * Who may call each route of the API: the contract `authorization-matrix.test.ts` checks against the route table
@@ -199,3 +199,112 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
 export function accessOf(method: string, url: string): Access | undefined {
   return AUTHORIZATION_MATRIX[`${method} ${url}`] ?? (method === 'HEAD' ? AUTHORIZATION_MATRIX[`GET ${url}`] : undefined);
 }
+
+/** What an escalation case's request may refer to: the caller, a user and a role below it, the Admin user and role. */
+export interface EscalationFixtures {
+  /** The caller's user id and role id. */
+  self: { userId: number; roleId: number };
+  /** A user whose role grants nothing, and that empty role. */
+  other: { userId: number; roleId: number };
+  admin: { userId: number; roleId: number };
+  /** The id of the `manage all` permission. */
+  manageAll: number;
+  /** The user form's body for a user as stored now, with `changes` over it. */
+  userBody: (userId: number, changes?: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** The role form's body for a role as stored now, with `changes` over it. */
+  roleBody: (roleId: number, changes?: Record<string, unknown>) => Promise<Record<string, unknown> & { permission_ids: number[] }>;
+}
+
+/**
+ * Issue 18, decision 045: nobody grants what they do not hold. A caller whose role holds exactly `rules` (lead scope
+ * "own") sends the request; it must answer 403 with `code`, and the caller must still be refused the white-ip list and
+ * the audit log afterwards.
+ */
+export interface EscalationCase {
+  name: string;
+  rules: AbilityRule[];
+  request: (f: EscalationFixtures) => Promise<{ method: 'POST' | 'PUT'; url: string; payload?: Record<string, unknown> }>;
+  code: 'GRANT_NOT_HELD' | 'OWN_ROLE';
+}
+
+const MANAGE_USERS: AbilityRule[] = [{ action: 'manage', subject: 'users' }];
+const EDIT_ROLES: AbilityRule[] = [
+  { action: 'create', subject: 'roles' },
+  { action: 'edit', subject: 'roles' },
+];
+
+export const ESCALATION_CASES: EscalationCase[] = [
+  {
+    name: 'manage users sets its own role_id to Admin',
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'PUT', url: `/api/users/${f.self.userId}`, payload: await f.userBody(f.self.userId, { role_id: f.admin.roleId }) }),
+    code: 'OWN_ROLE',
+  },
+  {
+    name: "manage users sets another user's role_id to Admin",
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'PUT', url: `/api/users/${f.other.userId}`, payload: await f.userBody(f.other.userId, { role_id: f.admin.roleId }) }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: 'manage users invites an Admin',
+    rules: MANAGE_USERS,
+    request: async (f) => ({
+      method: 'POST',
+      url: '/api/users',
+      payload: { name: 'Escalation', first_name: 'Escalation', email: 'escalation@test.local', role_id: f.admin.roleId, team_ids: [] },
+    }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: "manage users changes an Admin's email (to reset its password)",
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'PUT', url: `/api/users/${f.admin.userId}`, payload: await f.userBody(f.admin.userId, { email: 'mine@test.local' }) }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: 'manage users deactivates an Admin',
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'POST', url: `/api/users/${f.admin.userId}/status`, payload: { active: false } }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: "manage users forces an Admin's password reset",
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'POST', url: `/api/users/${f.admin.userId}/password-reset` }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: 'edit roles adds manage all to its own role',
+    rules: EDIT_ROLES,
+    request: async (f) => {
+      const body = await f.roleBody(f.self.roleId);
+      return { method: 'PUT', url: `/api/roles/${f.self.roleId}`, payload: { ...body, permission_ids: [...body.permission_ids, f.manageAll] } };
+    },
+    code: 'OWN_ROLE',
+  },
+  {
+    name: 'edit roles adds manage all to another role',
+    rules: EDIT_ROLES,
+    request: async (f) => ({ method: 'PUT', url: `/api/roles/${f.other.roleId}`, payload: await f.roleBody(f.other.roleId, { permission_ids: [f.manageAll] }) }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: 'edit roles widens the lead scope of another role',
+    rules: EDIT_ROLES,
+    request: async (f) => ({ method: 'PUT', url: `/api/roles/${f.other.roleId}`, payload: await f.roleBody(f.other.roleId, { lead_scope: 'all' }) }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: 'edit roles strips the Admin role',
+    rules: EDIT_ROLES,
+    request: async (f) => ({ method: 'PUT', url: `/api/roles/${f.admin.roleId}`, payload: await f.roleBody(f.admin.roleId, { permission_ids: [] }) }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: 'create roles creates a role with manage all',
+    rules: EDIT_ROLES,
+    request: async (f) => ({ method: 'POST', url: '/api/roles', payload: { name: 'Escalation', lead_scope: 'own', permission_ids: [f.manageAll] } }),
+    code: 'GRANT_NOT_HELD',
+  },
+];

@@ -1,1 +1,2 @@
 export * from './create-ability';
+export * from './rules-not-held';

@@ -28,6 +28,7 @@ export * from './components/empty-state';
 export * from './components/error-state';
 export * from './components/first-error';
 export * from './components/icon-button';
+export { LazyPartLoadError } from './components/lazy-part';
 export type * from './components/inline-name-editor';
 export * from './components/page-header';
 export * from './components/pagination';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/fixtures';
 import { multipart } from '../../test/multipart';
-import { AVATAR_NOT_IMAGE, FORBIDDEN_SHORTCUT, SESSION_NOT_FOUND, UNKNOWN_SHORTCUT } from './account-routes';
+import { AVATAR_NOT_IMAGE, FORBIDDEN_SHORTCUT, SESSION_NOT_FOUND, UNKNOWN_SHORTCUT } from '../../services/account-service';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';

@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import {
   accountSessionsSchema,
@@ -14,29 +10,19 @@ import {
   profileAnswerSchema,
   profileInputSchema,
   revokedSessionsSchema,
-  SHORTCUT_PAGES,
   shortcutsInputSchema,
   shortcutsSchema,
 } from '@crm/shared/schemas';
-import { eq } from 'drizzle-orm';
-import { userShortcuts } from '../../db/schema/user-shortcuts';
-import { notFound, validationFailed } from '../../errors/app-error';
+import { notFound } from '../../errors/app-error';
 import { deviceName } from '../../lib/device-name';
 import { requireUser } from '../../plugins/auth';
 import { toUserDto } from '../../repositories/user-repository';
+import { AVATAR_NAME, AVATAR_PREFIX } from '../../services/account-service';
 import { readMultipart } from '../read-multipart';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['account'];
-export const AVATAR_PREFIX = '/api/avatars/';
-const AVATAR_NAME = /^([0-9a-f]{32})\.webp$/;
-/** What an avatar may be uploaded as (sniffed from the bytes, never the name or the declared type). */
-const AVATAR_INPUT_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-export const AVATAR_NOT_IMAGE = 'Choose a PNG, JPEG, GIF or WebP image';
-export const AVATAR_UNREADABLE = 'This image could not be read';
-export const UNKNOWN_SHORTCUT = 'There is no such page';
-export const FORBIDDEN_SHORTCUT = 'You cannot open this page';
-export const SESSION_NOT_FOUND = 'Session not found';
 
 /** Served avatars can never run as a page (like editor uploads, decision 020). */
 const SERVED_HEADERS = {
@@ -46,16 +32,6 @@ const SERVED_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** Per-field errors for page keys that are unknown or that the user's abilities do not open. */
-function shortcutErrors(can: (action: string, subject: string) => boolean, pages: string[]) {
-  const errors: Record<string, string[]> = {};
-  pages.forEach((key, index) => {
-    const page = SHORTCUT_PAGES.find((p) => p.key === key);
-    if (!page) errors[`pages.${index}`] = [UNKNOWN_SHORTCUT];
-    else if (!can(page.action, page.subject)) errors[`pages.${index}`] = [FORBIDDEN_SHORTCUT];
-  });
-  return errors;
-}
 
 /**
  * The signed-in user's own account (decision 042): profile name and avatar, live sessions, shortcuts (decision 041).
@@ -98,9 +74,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireUser(request);
-      await app.userRepository.updateOwnName(me.id, request.body.name);
-      await app.audit.record(request, { action: 'user.profile_updated', actor: { id: me.id, email: me.email }, subjectType: 'user', subjectId: me.id, after: { name: request.body.name } });
+      const me = requestActor(request);
+      await app.accountService.updateProfile(me, request.body.name);
       return { userData: await userData(me.id) };
     },
   );
@@ -119,40 +94,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireUser(request);
+      const me = requestActor(request);
       const { file } = await readMultipart(request, {
         fileField: 'avatar',
         maxFileBytes: AVATAR_MAX_BYTES,
         missingMessage: 'Choose an image',
         tooLargeMessage: 'The image is larger than 5 MB',
       });
-      const sniffed = await fileTypeFromBuffer(file!.buffer);
-      if (!sniffed || !AVATAR_INPUT_TYPES.has(sniffed.mime)) throw validationFailed({ avatar: [AVATAR_NOT_IMAGE] });
-      let thumbnail: Buffer;
-      try {
-        thumbnail = await sharp(file!.buffer, { limitInputPixels: 50_000_000 })
-          .rotate()
-          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-          .webp({ quality: 82 })
-          .toBuffer();
-      } catch (error) {
-        request.log.info({ err: error }, 'Avatar did not decode');
-        throw validationFailed({ avatar: [AVATAR_UNREADABLE] });
-      }
-      const key = randomBytes(16).toString('hex');
-      await app.fileStorage.put(key, Readable.from(thumbnail));
-      const previous = await app.userRepository.setAvatar(me.id, `${AVATAR_PREFIX}${key}.webp`);
-      await removeAvatar(previous);
-      await app.audit.record(request, { action: 'user.avatar_changed', actor: { id: me.id, email: me.email }, subjectType: 'user', subjectId: me.id });
+      await app.accountService.setAvatar(me, file!.buffer);
       return { userData: await userData(me.id) };
     },
   );
-
-  /** Removes the stored bytes of an avatar URL this API gave out (other values, e.g. seeded URLs, are left alone). */
-  async function removeAvatar(url: string | null) {
-    const match = url?.startsWith(AVATAR_PREFIX) ? AVATAR_NAME.exec(url.slice(AVATAR_PREFIX.length)) : null;
-    if (match) await app.fileStorage.delete(match[1]);
-  }
 
   app.delete(
     '/me/avatar',
@@ -161,8 +113,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Remove the avatar', security: bearerSecurity, response: { 200: profileAnswerSchema, ...protectedErrors } },
     },
     async (request) => {
-      const me = requireUser(request);
-      await removeAvatar(await app.userRepository.setAvatar(me.id, null));
+      const me = requestActor(request);
+      await app.accountService.removeAvatar(me);
       return { userData: await userData(me.id) };
     },
   );
@@ -227,9 +179,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireUser(request);
-      const revoked = await app.authRepository.revokeOtherAccessTokens(me.id, me.tokenId);
-      await app.audit.record(request, { action: 'auth.sessions_revoked', actor: { id: me.id, email: me.email }, subjectType: 'user', subjectId: me.id, after: { revoked } });
+      const revoked = await app.accountService.revokeOtherSessions(requestActor(request), requireUser(request).tokenId);
       return { message: 'Your other sessions were signed out.', revoked };
     },
   );
@@ -247,9 +197,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireUser(request);
-      if (!(await app.authRepository.revokeSession(me.id, request.params.id))) throw notFound(SESSION_NOT_FOUND);
-      await app.audit.record(request, { action: 'auth.session_revoked', actor: { id: me.id, email: me.email }, subjectType: 'user', subjectId: me.id, after: { session: request.params.id } });
+      await app.accountService.revokeSession(requestActor(request), request.params.id);
       return { message: 'The session was signed out.' };
     },
   );
@@ -260,13 +208,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags, summary: 'The pages pinned in the top bar, in order', security: bearerSecurity, response: { 200: shortcutsSchema, ...protectedErrors } },
     },
-    async (request) => {
-      const me = requireUser(request);
-      const [row] = await app.db.select({ pages: userShortcuts.pages }).from(userShortcuts).where(eq(userShortcuts.userId, me.id));
-      // Pages the role no longer opens drop out of the answer (they stay stored if the ability comes back).
-      const can = (action: string, subject: string) => request.ability?.can(action as never, subject as never) ?? false;
-      return { pages: (row?.pages ?? []).filter((key) => Object.keys(shortcutErrors(can, [key])).length === 0) };
-    },
+    async (request) => ({ pages: await app.accountService.shortcuts(requestActor(request), request.ability) }),
   );
 
   app.put(
@@ -281,17 +223,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: shortcutsSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const me = requireUser(request);
-      const { pages } = request.body;
-      const can = (action: string, subject: string) => request.ability?.can(action as never, subject as never) ?? false;
-      const errors = shortcutErrors(can, pages);
-      if (Object.keys(errors).length > 0) throw validationFailed(errors);
-      await app.db
-        .insert(userShortcuts)
-        .values({ userId: me.id, pages })
-        .onConflictDoUpdate({ target: userShortcuts.userId, set: { pages, updatedAt: new Date() } });
-      return { pages };
-    },
+    async (request) => ({ pages: await app.accountService.saveShortcuts(requestActor(request), request.ability, request.body.pages) }),
   );
 };

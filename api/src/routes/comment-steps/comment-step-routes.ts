@@ -10,16 +10,10 @@ import {
   reorderCommentStepsInputSchema,
   updateCommentStepInputSchema,
 } from '@crm/shared/schemas';
-import { notFound } from '../../errors/app-error';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['comment-steps'];
-const snapshot = (step: { name: string; color: string; position: number; archived: boolean }) => ({
-  name: step.name,
-  color: step.color,
-  position: step.position,
-  archived: step.archived,
-});
 
 export const commentStepRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = app.commentStepRepository;
@@ -51,8 +45,7 @@ export const commentStepRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await repo.create(request.body);
-      await app.audit.record(request, { action: 'comment_step.create', subjectType: 'comment_step', subjectId: data.id, after: snapshot(data) });
+      const data = await app.commentStepService.createCommentStep(requestActor(request), request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -69,12 +62,7 @@ export const commentStepRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(z.array(commentStepSchema)), 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = (await repo.list()).map((s) => s.id);
-      const data = await repo.reorder(request.body.ids);
-      await app.audit.record(request, { action: 'comment_step.reorder', subjectType: 'comment_step', before: { ids: before }, after: { ids: request.body.ids } });
-      return { data };
-    },
+    async (request) => ({ data: await app.commentStepService.reorderCommentSteps(requestActor(request), request.body.ids) }),
   );
 
   app.patch(
@@ -90,19 +78,7 @@ export const commentStepRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(commentStepSchema), 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = await repo.find(request.params.id);
-      if (!before) throw notFound('Comment step not found');
-      const data = await repo.update(request.params.id, request.body);
-      await app.audit.record(request, {
-        action: 'comment_step.update',
-        subjectType: 'comment_step',
-        subjectId: data.id,
-        before: snapshot(before),
-        after: snapshot(data),
-      });
-      return { data };
-    },
+    async (request) => ({ data: await app.commentStepService.updateCommentStep(requestActor(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -118,10 +94,7 @@ export const commentStepRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await repo.find(request.params.id);
-      if (!before) throw notFound('Comment step not found');
-      await repo.delete(request.params.id);
-      await app.audit.record(request, { action: 'comment_step.delete', subjectType: 'comment_step', subjectId: before.id, before: snapshot(before) });
+      await app.commentStepService.deleteCommentStep(requestActor(request), request.params.id);
       return { message: 'Comment step deleted.' };
     },
   );

@@ -15,7 +15,7 @@ import {
   paginated,
 } from '@crm/shared/schemas';
 import { AppError, notFound, validationFailed } from '../../errors/app-error';
-import { requireUser } from '../../plugins/auth';
+import { requestActor } from '../request-actor';
 import { checkFields } from '../check-fields';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { documentAnswer, fileAnswer } from './document-file-answer';
@@ -82,8 +82,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await app.documentRepository.create(request.body, requireUser(request).id);
-      void app.broadcasts.documents('created', [document.id]);
+      const document = await app.documentService.createDocument(requestActor(request), request.body);
       return reply.code(201).send({ data: documentAnswer(app, document) });
     },
   );
@@ -109,14 +108,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         return parsed.data;
       };
       const { documentId, file } = await receiveDocumentFile(app, request, checkDocument);
-      try {
-        const row = await app.documentRepository.addFile({ documentId, ...file }, requireUser(request).id);
-        void app.broadcasts.documents('updated', [documentId]);
-        return reply.code(201).send({ data: fileAnswer(app, row) });
-      } catch (error) {
-        await Promise.all([file.storageKey, file.previewKey].flatMap((key) => (key ? [app.fileStorage.delete(key)] : [])));
-        throw error;
-      }
+      const row = await app.documentService.attachDocumentFile(requestActor(request), { documentId, ...file });
+      return reply.code(201).send({ data: fileAnswer(app, row) });
     },
   );
 
@@ -133,9 +126,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await app.documentRepository.removeFile(request.params.fileId);
-      await Promise.all([removed.storageKey, removed.previewKey].flatMap((key) => (key ? [app.fileStorage.delete(key)] : [])));
-      void app.broadcasts.documents('updated', [removed.documentId]);
+      await app.documentService.removeDocumentFile(requestActor(request), request.params.fileId);
       return { message: 'Файл удалён' };
     },
   );
@@ -171,8 +162,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { version, ...fields } = request.body;
-      const document = await app.documentRepository.update(request.params.id, fields, version!, requireUser(request).id);
-      void app.broadcasts.documents('updated', [document.id]);
+      const document = await app.documentService.updateDocument(requestActor(request), request.params.id, fields, version!);
       return { data: documentAnswer(app, document) };
     },
   );
@@ -190,16 +180,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await app.documentRepository.detail(request.params.id);
-      const keys = await app.documentRepository.delete(request.params.id);
-      await Promise.all(keys.map((key) => app.fileStorage.delete(key)));
-      void app.broadcasts.documents('deleted', [request.params.id]);
-      await app.audit.record(request, {
-        action: 'document.delete',
-        subjectType: 'document',
-        subjectId: request.params.id,
-        before: { title: before.title, category_id: before.category_id, links: before.links, files: before.files.map((f) => f.fileName) },
-      });
+      await app.documentService.deleteDocument(requestActor(request), request.params.id);
       return { message: 'Документ удалён' };
     },
   );

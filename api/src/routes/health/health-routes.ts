@@ -4,11 +4,13 @@ import { apiErrorSchema } from '@crm/shared/schemas';
 import { AppError } from '../../errors/app-error';
 
 const statusSchema = z.object({ status: z.string() });
+/** Load balancers probe from any address, and the answers say nothing about the data. */
+const probe = { openToEveryAddress: 'probe' } as const;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { logLevel: 'warn', schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: statusSchema } } },
+    { logLevel: 'warn', config: probe, schema: { tags: ['health'], summary: 'Liveness: the process answers', response: { 200: statusSchema } } },
     async () => ({ status: 'ok' }),
   );
 
@@ -16,6 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ready',
     {
       logLevel: 'warn',
+      config: probe,
       schema: { tags: ['health'], summary: 'Readiness: the database answers', response: { 200: statusSchema, 503: apiErrorSchema } },
     },
     async () => {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, dataEnvelope, idParamSchema, idSchema, leadCommentInputSchema, leadCommentSchema, messageSchema } from '@crm/shared/schemas';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
-import { changedBy, leadName } from './lead-broadcasts';
-import { leadViewer } from './lead-viewer';
+import { leadCaller, leadViewer } from './lead-viewer';
 
 const tags = ['lead comments'];
 const commentParamsSchema = idParamSchema.extend({ commentId: idSchema() });
@@ -42,15 +41,7 @@ export const leadCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewer = leadViewer(request);
-      // The comment and whom it notifies, read under the lead's lock (decision 036: no second read of the lead).
-      const { comment: data, lead } = await app.leadCommentRepository.createNotifying(request.params.id, request.body, viewer);
-      const by = changedBy(request);
-      void app.broadcasts.leads('comment-added', [request.params.id], { by });
-      await app.broadcasts.notify(
-        lead.users.filter((id) => id !== by.id),
-        { type: 'lead-comment', title: 'Новый комментарий к лиду', body: `${leadName(lead)} — ${by.name}`, link: `/leads/${lead.id}` },
-      );
+      const data = await app.leadService.addLeadComment(leadCaller(request), request.params.id, request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -69,7 +60,7 @@ export const leadCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await app.leadCommentRepository.update(request.params.id, request.params.commentId, request.body, leadViewer(request)),
+      data: await app.leadService.updateLeadComment(leadCaller(request), request.params.id, request.params.commentId, request.body),
     }),
   );
 
@@ -86,7 +77,7 @@ export const leadCommentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.leadCommentRepository.delete(request.params.id, request.params.commentId, leadViewer(request));
+      await app.leadService.deleteLeadComment(leadCaller(request), request.params.id, request.params.commentId);
       return { message: 'Комментарий удалён' };
     },
   );

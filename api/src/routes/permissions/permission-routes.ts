@@ -8,11 +8,10 @@ import {
   permissionInputSchema,
   permissionSchema,
 } from '@crm/shared/schemas';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['permissions'];
-/** What the audit log keeps of a permission. */
-const snapshot = (p: { action: string; subject: string; name: string }) => ({ action: p.action, subject: p.subject, name: p.name });
 
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,8 +41,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await app.roleRepository.createPermission(request.body);
-      await app.audit.record(request, { action: 'permission.create', subjectType: 'permission', subjectId: data.id, after: snapshot(data) });
+      const data = await app.permissionService.createPermission(requestActor(request), request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -61,18 +59,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(permissionSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = await app.roleRepository.findPermission(request.params.id);
-      const data = await app.roleRepository.updatePermission(request.params.id, request.body);
-      await app.audit.record(request, {
-        action: 'permission.update',
-        subjectType: 'permission',
-        subjectId: data.id,
-        before: snapshot(before),
-        after: snapshot(data),
-      });
-      return { data };
-    },
+    async (request) => ({ data: await app.permissionService.updatePermission(requestActor(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -88,9 +75,7 @@ export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await app.roleRepository.findPermission(request.params.id);
-      await app.roleRepository.deletePermission(request.params.id);
-      await app.audit.record(request, { action: 'permission.delete', subjectType: 'permission', subjectId: before.id, before: snapshot(before) });
+      await app.permissionService.deletePermission(requestActor(request), request.params.id);
       return { message: 'Permission deleted.' };
     },
   );

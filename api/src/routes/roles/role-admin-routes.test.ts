@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Permission, Role } from '@crm/shared/schemas';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
-import { createUser } from '../../test/fixtures';
+import { createRole, createUser } from '../../test/fixtures';
 
 for (const driver of testDrivers()) {
   describe(`roles and permissions administration (${driver})`, () => {
@@ -71,15 +71,77 @@ for (const driver of testDrivers()) {
 
     test('the Admin role keeps manage all and its name', async () => {
       const adminRole = (await roles()).find((r) => r.name === 'Admin')!;
+      // Nobody edits the role they hold (decision 045): another full-access role does it.
+      await createRole(t, 'Суперпользователь', [{ action: 'manage', subject: 'all' }], 'all');
+      const superUser = bearer(await (await createUser(t, { email: 'super@test.local', role: 'Суперпользователь' })).token());
       const response = await t.app.inject({
         method: 'PUT',
         url: `/api/roles/${adminRole.id}`,
-        headers: admin,
+        headers: superUser,
         payload: { name: 'Boss', lead_scope: 'all', permission_ids: [idOf('view', 'lead')], version: adminRole.version },
       });
       assert.equal(response.statusCode, 422);
       assert.deepEqual(Object.keys(response.json().errors).sort(), ['name', 'permission_ids']);
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/roles/${adminRole.id}`, headers: admin })).statusCode, 409);
+    });
+
+    test('a role editor grants only what it holds and never edits its own role (issue 18)', async () => {
+      await createRole(
+        t,
+        'Редактор ролей',
+        [
+          { action: 'view', subject: 'roles' },
+          { action: 'create', subject: 'roles' },
+          { action: 'edit', subject: 'roles' },
+          { action: 'view', subject: 'team' },
+        ],
+        'own',
+      );
+      const editor = bearer(await (await createUser(t, { email: 'role.editor@test.local', role: 'Редактор ролей' })).token());
+      const byName = async (name: string) => (await roles()).find((r) => r.name === name)!;
+      const put = (role: Role, changes: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/roles/${role.id}`,
+          headers: editor,
+          payload: { name: role.name, lead_scope: role.lead_scope, permission_ids: role.permission_ids, version: role.version, ...changes },
+        });
+
+      // Its own role: not even what it holds, so never manage all.
+      const own = await byName('Редактор ролей');
+      const selfPromotion = await put(own, { permission_ids: [...own.permission_ids, idOf('manage', 'all')] });
+      assert.equal(selfPromotion.statusCode, 403);
+      assert.deepEqual(selfPromotion.json(), { code: 'OWN_ROLE', message: 'You cannot edit the role you hold. Ask another administrator.' });
+      assert.equal((await byName('Редактор ролей')).version, own.version);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/white-ips', headers: editor })).statusCode, 403);
+
+      // Another role: adding what it lacks, widening the lead scope, editing a role above it.
+      const created = await t.app.inject({ method: 'POST', url: '/api/roles', headers: editor, payload: { name: 'Наблюдатель', lead_scope: 'own', permission_ids: [idOf('view', 'team')] } });
+      assert.equal(created.statusCode, 201, created.body);
+      const watcher: Role = created.json().data;
+      const addAll = await put(watcher, { permission_ids: [idOf('view', 'team'), idOf('manage', 'all')] });
+      assert.equal(addAll.statusCode, 403);
+      assert.deepEqual(addAll.json(), {
+        code: 'GRANT_NOT_HELD',
+        message: 'You cannot give the role "Наблюдатель" these permissions: it grants manage all, which you do not hold.',
+      });
+      const addAudit = await put(watcher, { permission_ids: [idOf('view', 'team'), idOf('view', 'audit')] });
+      assert.equal(addAudit.json().message, 'You cannot give the role "Наблюдатель" these permissions: it grants view audit, which you do not hold.');
+      const widen = await put(watcher, { lead_scope: 'all' });
+      assert.equal(widen.json().message, 'You cannot give the role "Наблюдатель" these permissions: it grants the lead scope "all", which you do not hold.');
+      const adminRole = await byName('Admin');
+      const strip = await put(adminRole, { permission_ids: [idOf('view', 'team')] });
+      assert.equal(strip.statusCode, 403);
+      assert.equal(strip.json().message, 'You cannot edit the role "Admin": it grants manage all, the lead scope "all", which you do not hold.');
+      assert.deepEqual((await byName('Наблюдатель')).permissions, [{ action: 'view', subject: 'team' }]);
+      const rename = await put(watcher, { name: 'Наблюдатель команд' });
+      assert.equal(rename.statusCode, 200, rename.body);
+
+      // Creating: the same rule.
+      const createAll = await t.app.inject({ method: 'POST', url: '/api/roles', headers: editor, payload: { name: 'Тайный админ', lead_scope: 'own', permission_ids: [idOf('manage', 'all')] } });
+      assert.equal(createAll.statusCode, 403);
+      assert.equal(createAll.json().code, 'GRANT_NOT_HELD');
+      assert.equal((await roles()).some((r) => r.name === 'Тайный админ'), false);
     });
 
     test('bad role input: every field at once; a duplicate name', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,21 +7,16 @@ import {
   dataEnvelope,
   idParamSchema,
   messageSchema,
-  type Role,
   roleSchema,
   updateRoleInputSchema,
 } from '@crm/shared/schemas';
+import { granterOf } from '../../lib/grant-rules';
+import type { RoleCaller } from '../../services/role-service';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['roles'];
-/** What the audit log keeps of a role: what it grants (not who holds it, which changes with the users). */
-const snapshot = (role: Role) => ({
-  name: role.name,
-  lead_scope: role.lead_scope,
-  permissions: role.permissions,
-  permission_ids: role.permission_ids,
-  version: role.version,
-});
+const roleCaller = (request: FastifyRequest): RoleCaller => ({ actor: requestActor(request), granter: granterOf(request) });
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -50,8 +46,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await app.roleRepository.createRole(request.body);
-      await app.audit.record(request, { action: 'role.create', subjectType: 'role', subjectId: data.id, after: snapshot(data) });
+      const data = await app.roleService.createRole(roleCaller(request), request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -69,14 +64,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(roleSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = await app.roleRepository.findRole(request.params.id);
-      const data = await app.roleRepository.updateRole(request.params.id, request.body);
-      await app.audit.record(request, { action: 'role.update', subjectType: 'role', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
-      // Its holders' open apps refetch their rules at once (issue 11), not only on the next focus or poll.
-      void app.broadcasts.abilitiesChanged(await app.roleRepository.userIdsWithRole(data.id));
-      return { data };
-    },
+    async (request) => ({ data: await app.roleService.updateRole(roleCaller(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -92,9 +80,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await app.roleRepository.findRole(request.params.id);
-      await app.roleRepository.deleteRole(request.params.id);
-      await app.audit.record(request, { action: 'role.delete', subjectType: 'role', subjectId: before.id, before: snapshot(before) });
+      await app.roleService.deleteRole(roleCaller(request), request.params.id);
       return { message: 'Role deleted.' };
     },
   );

@@ -6,22 +6,14 @@ import {
   idParamSchema,
   messageSchema,
   paginated,
-  type Team,
   teamQuerySchema,
   teamSchema,
   updateTeamInputSchema,
 } from '@crm/shared/schemas';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['teams'];
-/** What the audit log keeps of a team: its fields, lead and members by id and name. */
-const snapshot = (team: Team) => ({
-  name: team.name,
-  description: team.description,
-  lead: team.lead ? { id: team.lead.id, name: team.lead.name } : null,
-  members: team.members.map(({ id, name }) => ({ id, name })),
-  version: team.version,
-});
 
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -67,8 +59,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await app.teamRepository.create(request.body);
-      await app.audit.record(request, { action: 'team.create', subjectType: 'team', subjectId: data.id, after: snapshot(data) });
+      const data = await app.teamService.createTeam(requestActor(request), request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -86,12 +77,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(teamSchema), 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const before = await app.teamRepository.find(request.params.id);
-      const data = await app.teamRepository.update(request.params.id, request.body);
-      await app.audit.record(request, { action: 'team.update', subjectType: 'team', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
-      return { data };
-    },
+    async (request) => ({ data: await app.teamService.updateTeam(requestActor(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -107,9 +93,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await app.teamRepository.find(request.params.id);
-      await app.teamRepository.delete(request.params.id);
-      await app.audit.record(request, { action: 'team.delete', subjectType: 'team', subjectId: before.id, before: snapshot(before) });
+      await app.teamService.deleteTeam(requestActor(request), request.params.id);
       return { message: 'Team deleted.' };
     },
   );

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { AdminUser } from '@crm/shared/schemas';
 import { roleIdsByName } from '../../db/seed';
 import { bearer, buildTestApp, TEST_ADMIN, type TestApp, testDrivers } from '../../test/build-test-app';
-import { createTeam, createUser, TEST_PASSWORD } from '../../test/fixtures';
+import { createRole, createTeam, createUser, TEST_PASSWORD } from '../../test/fixtures';
 
 for (const driver of testDrivers()) {
   describe(`users administration (${driver})`, () => {
@@ -98,7 +98,7 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } })).statusCode, 200);
     });
 
-    test('the last active full-access user can be neither deactivated nor demoted', async () => {
+    test('the last active full-access user cannot deactivate themselves; nobody changes their own role; another Admin may demote them', async () => {
       const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json().userData.id as number;
       const off = await t.app.inject({ method: 'POST', url: `/api/users/${me}/status`, headers: admin, payload: { active: false } });
       assert.equal(off.statusCode, 422);
@@ -110,15 +110,15 @@ for (const driver of testDrivers()) {
         headers: admin,
         payload: { name: current.name, first_name: current.first_name, email: current.email, role_id: roleIds.Operator, team_ids: [], version: current.version },
       });
-      assert.equal(demote.statusCode, 422);
-      assert.deepEqual(Object.keys(demote.json().errors), ['role_id']);
+      assert.equal(demote.statusCode, 403);
+      assert.deepEqual(demote.json(), { code: 'OWN_ROLE', message: 'You cannot change your own role. Ask another administrator.' });
 
-      // With a second Admin, the first may step down.
-      await createUser(t, { email: 'second.admin@test.local', role: 'Admin' });
+      // A second Admin may move the first.
+      const second = await createUser(t, { email: 'second.admin@test.local', role: 'Admin' });
       const stepDown = await t.app.inject({
         method: 'PUT',
         url: `/api/users/${me}`,
-        headers: admin,
+        headers: bearer(await second.token()),
         payload: { name: current.name, first_name: current.first_name, email: current.email, role_id: roleIds.Manager, team_ids: [], version: current.version },
       });
       assert.equal(stepDown.statusCode, 200, stepDown.body);
@@ -154,6 +154,66 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/users/list', headers: manager })).statusCode, 200);
       const create = await t.app.inject({ method: 'POST', url: '/api/users', headers: manager, payload: {} });
       assert.equal(create.statusCode, 403);
+    });
+
+    test('a delegate holding manage users assigns only roles it holds, never its own, and cannot touch users above it (issue 18)', async () => {
+      const second = bearer(await t.login('second.admin@test.local', TEST_PASSWORD));
+      await createRole(t, 'Кадровик', [{ action: 'manage', subject: 'users' }, { action: 'view', subject: 'lead' }], 'own');
+      await createRole(t, 'Читатель', [{ action: 'view', subject: 'lead' }], 'own');
+      await createRole(t, 'Читатель всех', [{ action: 'view', subject: 'lead' }], 'all');
+      const ids = await roleIdsByName(t.app.db, ['Кадровик', 'Читатель', 'Читатель всех']);
+      const delegateUser = await createUser(t, { email: 'hr@test.local', role: 'Кадровик' });
+      const delegate = bearer(await delegateUser.token());
+      const read = async (id: number): Promise<AdminUser> => (await t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: second })).json().data;
+      const save = (id: number, user: AdminUser, changes: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${id}`,
+          headers: delegate,
+          payload: { name: user.name, first_name: user.first_name, email: user.email, role_id: user.role.id, team_ids: [], version: user.version, ...changes },
+        });
+
+      // Its own user: the role stays, and the white-ip list and the audit log stay closed.
+      const self = await save(delegateUser.id, await read(delegateUser.id), { role_id: roleIds.Admin });
+      assert.equal(self.statusCode, 403, self.body);
+      assert.equal(self.json().code, 'OWN_ROLE');
+      assert.equal((await read(delegateUser.id)).role.name, 'Кадровик');
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/white-ips', headers: delegate })).statusCode, 403);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/audit-log', headers: delegate })).statusCode, 403);
+
+      // Another user: only a role whose every permission (and lead scope) it holds.
+      const reader = await createUser(t, { email: 'reader@test.local', role: 'Читатель' });
+      const toAdmin = await save(reader.id, await read(reader.id), { role_id: roleIds.Admin });
+      assert.equal(toAdmin.statusCode, 403);
+      assert.deepEqual(toAdmin.json(), {
+        code: 'GRANT_NOT_HELD',
+        message: 'You cannot assign the role "Admin": it grants manage all, the lead scope "all", which you do not hold.',
+      });
+      const wider = await save(reader.id, await read(reader.id), { role_id: ids['Читатель всех'] });
+      assert.equal(wider.json().message, 'You cannot assign the role "Читатель всех": it grants the lead scope "all", which you do not hold.');
+      assert.equal((await read(reader.id)).role.name, 'Читатель');
+      const renamed = await save(reader.id, await read(reader.id), { name: 'Читатель Петров' });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+
+      // Creating (the invitation path): the same rule.
+      const user = (role_id: number, email: string) => ({ name: 'Новый', first_name: 'Новый', email, role_id, team_ids: [] });
+      const invitedAdmin = await t.app.inject({ method: 'POST', url: '/api/users', headers: delegate, payload: user(roleIds.Admin, 'boss@test.local') });
+      assert.equal(invitedAdmin.statusCode, 403);
+      assert.equal(invitedAdmin.json().code, 'GRANT_NOT_HELD');
+      const invitedReader = await t.app.inject({ method: 'POST', url: '/api/users', headers: delegate, payload: user(ids['Читатель'], 'reader2@test.local') });
+      assert.equal(invitedReader.statusCode, 201, invitedReader.body);
+      const listed = await t.app.inject({ method: 'GET', url: '/api/users/list?q=boss', headers: second });
+      assert.equal(listed.json().meta.total, 0);
+
+      // A user above it: no email change (then a reset link to that address), no deactivation, no forced reset.
+      const boss = await createUser(t, { email: 'boss.admin@test.local', role: 'Admin' });
+      const takeover = await save(boss.id, await read(boss.id), { email: 'hr.inbox@test.local' });
+      assert.equal(takeover.statusCode, 403);
+      assert.equal(takeover.json().message, 'You cannot change a user with the role "Admin": it grants manage all, the lead scope "all", which you do not hold.');
+      assert.equal((await read(boss.id)).email, 'boss.admin@test.local');
+      assert.equal((await t.app.inject({ method: 'POST', url: `/api/users/${boss.id}/status`, headers: delegate, payload: { active: false } })).statusCode, 403);
+      assert.equal((await t.app.inject({ method: 'POST', url: `/api/users/${boss.id}/password-reset`, headers: delegate })).statusCode, 403);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: boss.email, password: TEST_PASSWORD } })).statusCode, 200);
     });
   });
 }

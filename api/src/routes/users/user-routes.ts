@@ -16,6 +16,7 @@ import {
   userStatusInputSchema,
 } from '@crm/shared/schemas';
 import { PASSWORD_RESET_QUEUE } from '../../jobs/password-reset-job';
+import { checkUserManage, checkUserSave, granterOf } from '../../lib/grant-rules';
 import { hashPassword } from '../../lib/password';
 import { requireUser } from '../../plugins/auth';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
@@ -92,6 +93,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await checkUserSave(app.roleRepository, granterOf(request), request.body.role_id);
       const user = await app.userRepository.createWithTeams(request.body, await unusablePasswordHash());
       await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'invitation' });
       request.log.info({ userId: user.id, by: requireUser(request).id }, 'User created');
@@ -115,6 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const before = await app.userRepository.findAdmin(request.params.id);
+      await checkUserSave(app.roleRepository, granterOf(request), request.body.role_id, { id: before.id, roleId: before.role.id });
       const data = await app.userRepository.update(request.params.id, request.body);
       await app.audit.record(request, { action: 'user.update', subjectType: 'user', subjectId: data.id, before: snapshot(before), after: snapshot(data) });
       if (before.role.id !== data.role.id) void app.broadcasts.abilitiesChanged(data.id);
@@ -137,6 +140,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const before = await app.userRepository.findAdmin(request.params.id);
+      await checkUserManage(app.roleRepository, granterOf(request), before.role.id);
       const data = await app.userRepository.setActive(request.params.id, request.body.active);
       if (before.active !== data.active) {
         await app.audit.record(request, {
@@ -165,6 +169,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await app.userRepository.findAdmin(request.params.id);
+      await checkUserManage(app.roleRepository, granterOf(request), user.role.id);
       await app.userRepository.updatePassword(user.id, await unusablePasswordHash());
       await app.authRepository.revokeAllAccessTokens(user.id);
       await app.jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' });

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,28 +11,13 @@ import {
   whiteIpListSchema,
   whiteIpSchema,
 } from '@crm/shared/schemas';
-import { AppError } from '../../errors/app-error';
-import { entriesAllow } from '../../lib/ip-allow-list';
-import { requireUser } from '../../plugins/auth';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 const tags = ['white-ips'];
 // 409: IP_LOCKOUT names the caller's address; a stale version (CONFLICT) does not.
 const lockoutSchema = z.object({ ...apiErrorSchema.shape, ip: z.string().optional() });
 
-/**
- * 409 IP_LOCKOUT unless confirmed: the list as it would be after the change is enforced and leaves out the caller's
- * own address, so their next request would be refused.
- */
-function guardLockout(request: FastifyRequest, entries: string[], confirm: boolean) {
-  if (confirm || entries.length === 0 || entriesAllow(entries, request.ip)) return;
-  throw new AppError(
-    'IP_LOCKOUT',
-    `After this change your own address ${request.ip} is no longer allowed and you would lose access. Confirm to save anyway.`,
-    undefined,
-    { ip: request.ip },
-  );
-}
 
 export const whiteIpRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.authorize('manage', 'all');
@@ -64,11 +48,7 @@ export const whiteIpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { address, comment, confirm } = request.body;
-      guardLockout(request, [...(await repo.addresses()), address], confirm);
-      const data = await repo.create({ address, comment }, requireUser(request).id);
-      await app.ipAllowList.reload();
-      await app.audit.record(request, { action: 'white_ip.create', subjectType: 'white_ip', subjectId: data.id, after: { address, comment } });
+      const data = await app.whiteIpService.addWhiteIp(requestActor(request), request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -86,26 +66,7 @@ export const whiteIpRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataEnvelope(whiteIpSchema), 404: apiErrorSchema, 409: lockoutSchema, 422: apiErrorSchema, ...protectedErrors },
       },
     },
-    async (request) => {
-      const { id } = request.params;
-      const { confirm, ...changes } = request.body;
-      const before = await repo.find(id);
-      if (!before) throw new AppError('NOT_FOUND', 'IP entry not found');
-      if (changes.address !== undefined) {
-        const entries = await repo.addresses();
-        guardLockout(request, [...entries.filter((a) => a !== before.address), changes.address], confirm);
-      }
-      const data = await repo.update(id, changes);
-      await app.ipAllowList.reload();
-      await app.audit.record(request, {
-        action: 'white_ip.update',
-        subjectType: 'white_ip',
-        subjectId: id,
-        before: { address: before.address, comment: before.comment },
-        after: { address: data.address, comment: data.comment },
-      });
-      return { data };
-    },
+    async (request) => ({ data: await app.whiteIpService.updateWhiteIp(requestActor(request), request.params.id, request.body) }),
   );
 
   app.delete(
@@ -122,14 +83,7 @@ export const whiteIpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const before = await repo.find(id);
-      if (!before) throw new AppError('NOT_FOUND', 'IP entry not found');
-      const remaining = (await repo.addresses()).filter((a) => a !== before.address);
-      guardLockout(request, remaining, request.query.confirm);
-      await repo.delete(id);
-      await app.ipAllowList.reload();
-      await app.audit.record(request, { action: 'white_ip.delete', subjectType: 'white_ip', subjectId: id, before: { address: before.address, comment: before.comment } });
+      await app.whiteIpService.deleteWhiteIp(requestActor(request), request.params.id, request.query.confirm);
       return { message: 'IP entry deleted.' };
     },
   );

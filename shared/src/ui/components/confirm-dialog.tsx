@@ -1,4 +1,5 @@
-import { lazyOverlay } from './lazy-overlay';
+import { lazyComponent } from './lazy-component';
+import { overlaysPart, overlayWanted } from './overlay-loader';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -14,4 +15,4 @@ export interface ConfirmDialogProps {
 }
 
 /** The yes/no question asked before deleting or assigning ('Уверены?', §8). Radix loads when it is first asked. */
-export const ConfirmDialog = lazyOverlay<ConfirmDialogProps>((overlays) => overlays.ConfirmDialog, 'ConfirmDialog');
+export const ConfirmDialog = lazyComponent(overlaysPart, (overlays) => overlays.ConfirmDialog, 'ConfirmDialog', { wanted: overlayWanted });

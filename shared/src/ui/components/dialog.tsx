@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { lazyOverlay } from './lazy-overlay';
+import { lazyComponent } from './lazy-component';
+import { overlaysPart, overlayWanted } from './overlay-loader';
 
 export interface DialogProps {
   open: boolean;
@@ -17,4 +18,4 @@ export interface DialogProps {
 }
 
 /** A centred modal dialog (Radix): focus trapped, Esc and a click outside close it. Radix loads when it first opens. */
-export const Dialog = lazyOverlay<DialogProps>((overlays) => overlays.Dialog, 'Dialog');
+export const Dialog = lazyComponent(overlaysPart, (overlays) => overlays.Dialog, 'Dialog', { wanted: overlayWanted });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { lazyOverlay } from './lazy-overlay';
+import { lazyComponent } from './lazy-component';
+import { overlaysPart, overlayWanted } from './overlay-loader';
 
 export interface DrawerProps {
   open: boolean;
@@ -13,4 +14,4 @@ export interface DrawerProps {
 }
 
 /** A side panel (Radix dialog) sliding in from the inline end, for add/edit forms. Radix loads when it first opens. */
-export const Drawer = lazyOverlay<DrawerProps>((overlays) => overlays.Drawer, 'Drawer');
+export const Drawer = lazyComponent(overlaysPart, (overlays) => overlays.Drawer, 'Drawer', { wanted: overlayWanted });

@@ -4,7 +4,7 @@ import { lazyPart } from './lazy-part';
 // most of it) is not part of the kit's first load. Every Select draws its closed field without it and asks for it when
 // the user turns to one (focus, press, key); once here, every Select on the page draws itself with Radix
 // (docs/decisions/004).
-const selectMenu = lazyPart(() => import(/* webpackChunkName: "ui-select-menu" */ './select-menu'));
+const selectMenu = lazyPart('select-menu', () => import(/* webpackChunkName: "ui-select-menu" */ './select-menu'));
 
 export const loadSelectMenu = selectMenu.load;
 export const requestSelectMenu = selectMenu.request;

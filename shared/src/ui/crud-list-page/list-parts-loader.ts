@@ -5,7 +5,7 @@ import type { OrderedColorTable as OrderedColorTableView } from './ordered-color
 
 // CrudListPage, OrderedColorTable, ColorPicker and InlineNameEditor are fetched when one first renders, not with
 // the kit: the list of leads, the page every session starts on, draws none of them (docs/decisions/033).
-const listParts = lazyPart(() => import(/* webpackChunkName: "ui-list-parts" */ './list-parts'));
+const listParts = lazyPart('list-parts', () => import(/* webpackChunkName: "ui-list-parts" */ './list-parts'));
 
 export const loadListParts = listParts.load;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../../api-client/api-error';
-import { lazyOverlay } from '../components/lazy-overlay';
+import { lazyComponent } from '../components/lazy-component';
+import { overlaysPart, overlayWanted } from '../components/overlay-loader';
 
 export interface RouteFormDrawerProps {
   title: ReactNode;
@@ -21,4 +22,4 @@ export interface RouteFormDrawerProps {
  * navigates back to the parent, Save submits the form and leaves after success. The caller's
  * `onSubmit` revalidates whatever list it changed. Drawn once the kit's overlays have loaded (lazy-overlay.tsx).
  */
-export const RouteFormDrawer = lazyOverlay<RouteFormDrawerProps>((overlays) => overlays.RouteFormDrawer, 'RouteFormDrawer');
+export const RouteFormDrawer = lazyComponent(overlaysPart, (overlays) => overlays.RouteFormDrawer, 'RouteFormDrawer', { wanted: overlayWanted });

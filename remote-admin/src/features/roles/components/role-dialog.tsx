@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { useAbility } from '@crm/shared/abilities/react';
 import { LEAD_SCOPES, type LeadScope, type Role } from '@crm/shared/schemas';
 import { Select, TextField } from '@crm/shared/ui';
 import { usePermissions } from '../../../api/get-permissions';
@@ -44,6 +45,7 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
   const [name, setName] = useState('');
   const [scope, setScope] = useState<LeadScope>('own');
   const [granted, setGranted] = useState<number[]>([]);
+  const ability = useAbility();
 
   useEffect(() => {
     if (!open) return;
@@ -99,6 +101,8 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
                             type="checkbox"
                             aria-label={`${action} ${subject}`}
                             checked={granted.includes(permission.id)}
+                            // Nobody grants what they do not hold (decision 045): the server would refuse it.
+                            disabled={ability.cannot(permission.action, permission.subject)}
                             onChange={() => toggle(permission.id)}
                           />
                         )}

@@ -88,4 +88,36 @@ describe('RolesPage', () => {
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
     expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 5], version: 2 });
   });
+
+  it('a role editor cannot tick what it does not hold, and sees the server refusal (decision 045)', async () => {
+    const fetch = mockFetch({
+      'GET /api/roles': { body: { data: roles } },
+      'GET /api/permissions': { body: { data: permissions } },
+      'PUT /api/roles/3': {
+        status: 403,
+        body: { code: 'GRANT_NOT_HELD', message: 'You cannot give the role "Operator" these permissions: it grants the lead scope "all", which you do not hold.' },
+      },
+    });
+    const editor = [
+      { action: 'view', subject: 'roles' },
+      { action: 'edit', subject: 'roles' },
+      { action: 'view', subject: 'lead' },
+      { action: 'view', subject: 'permissions' },
+    ] as const;
+    renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles', [...editor]);
+    const user = userEvent.setup();
+    const operator = await screen.findByRole('region', { name: 'Роль Operator' });
+    await user.click(within(operator).getByRole('button', { name: 'Изменить' }));
+
+    const grid = await screen.findByRole('table', { name: 'Разрешения роли' });
+    await within(grid).findByRole('checkbox', { name: 'manage all' });
+    expect(within(grid).getByRole('checkbox', { name: 'manage all' })).toBeDisabled();
+    expect(within(grid).getByRole('checkbox', { name: 'view users' })).toBeDisabled();
+    expect(within(grid).getByRole('checkbox', { name: 'create lead' })).toBeDisabled();
+    expect(within(grid).getByRole('checkbox', { name: 'view lead' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
+    expect(await screen.findByText(/it grants the lead scope "all", which you do not hold/)).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { rulesNotHeld } from '@crm/shared/abilities';
+import { useAbility } from '@crm/shared/abilities/react';
+import { useSession } from '@crm/shared/api-client';
 import type { AdminUser } from '@crm/shared/schemas';
 import { Select, TextField } from '@crm/shared/ui';
 import { MultiSelect } from '@crm/shared/ui/multi-select';
@@ -18,6 +21,13 @@ export function UserDialog({ user, open, onClose }: UserDialogProps) {
   const saveUser = useSaveUser();
   const { data: roles } = useRoles();
   const { data: teams } = useTeamOptions(open);
+  const ability = useAbility();
+  const me = useSession().user;
+  // Only roles the caller holds in full can be given (decision 045); the user's current one stays listed so the field shows it.
+  const roleOptions = (roles?.data ?? [])
+    .filter((role) => role.id === user?.role.id || rulesNotHeld(ability, role.permissions).length === 0)
+    .map((role) => ({ value: role.id, label: role.name }));
+  const ownUser = user !== null && user.id === me?.id;
   const [name, setName] = useState('');
   const [firstName, setFirstName] = useState('');
   const [email, setEmail] = useState('');
@@ -52,9 +62,10 @@ export function UserDialog({ user, open, onClose }: UserDialogProps) {
             label="Роль"
             name="role_id"
             placeholder="Выберите роль"
-            options={(roles?.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
+            options={roleOptions}
             value={roleId}
             onChange={setRoleId}
+            isDisabled={ownUser}
             error={errors.role_id}
           />
           <MultiSelect

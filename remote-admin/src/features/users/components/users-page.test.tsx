@@ -63,4 +63,53 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('button', { name: 'Добавить пользователя' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Отключить/ })).not.toBeInTheDocument();
   });
+
+  describe('a delegate holding manage users (decision 045)', () => {
+    const delegateRules = [
+      { action: 'manage', subject: 'users' },
+      { action: 'view', subject: 'roles' },
+      { action: 'view', subject: 'lead' },
+    ] as const;
+    const roles = [
+      { id: 1, name: 'Admin', lead_scope: 'all', users_count: 1, users: [], permissions: [{ action: 'manage', subject: 'all' }], permission_ids: [9], version: 1 },
+      { id: 2, name: 'Manager', lead_scope: 'team', users_count: 1, users: [], permissions: [{ action: 'view', subject: 'lead' }, { action: 'edit', subject: 'lead' }], permission_ids: [1, 2], version: 1 },
+      { id: 3, name: 'Reader', lead_scope: 'own', users_count: 0, users: [], permissions: [{ action: 'view', subject: 'lead' }], permission_ids: [1], version: 1 },
+    ];
+    const withRoles = () =>
+      mockFetch({
+        'GET /api/users/list': { body: { data: [anna], meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 } } },
+        'GET /api/roles': { body: { data: roles } },
+        'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
+      });
+    afterEach(() => window.localStorage.clear());
+
+    it('offers only the roles it holds in full, plus the edited user\'s current one', async () => {
+      withRoles();
+      renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users', [...delegateRules]);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Добавить пользователя' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('combobox', { name: 'Роль' }));
+      await screen.findByRole('option', { name: 'Reader' });
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Reader']);
+      await user.keyboard('{Escape}');
+      await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+
+      await user.click(await screen.findByRole('button', { name: 'Изменить Анна Петрова' }));
+      const edit = await screen.findByRole('dialog');
+      await user.click(within(edit).getByRole('combobox', { name: 'Роль' }));
+      await screen.findByRole('option', { name: 'Reader' });
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Manager', 'Reader']);
+    }, 20_000);
+
+    it('cannot change the role of its own user', async () => {
+      window.localStorage.setItem('userData', JSON.stringify({ id: anna.id, first_name: 'Анна', name: anna.name, email: anna.email, role: 'Manager', avatar: null }));
+      withRoles();
+      renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users', [...delegateRules]);
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Изменить Анна Петрова' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('combobox', { name: 'Роль' })).toBeDisabled();
+    });
+  });
 });

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createAccountService, type AccountService } from '../services/account-service';
+import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
+import { createDocumentService, type DocumentService } from '../services/document-service';
+import { createDomainEvents, type DomainEvents } from '../services/domain-events';
+import { createLeadService, type LeadService } from '../services/lead-service';
+import { createPermissionService, type PermissionService } from '../services/permission-service';
+import { createRoleService, type RoleService } from '../services/role-service';
+import { createTeamService, type TeamService } from '../services/team-service';
+import { createUnitOfWork, type RunUnitOfWork } from '../services/unit-of-work';
+import { createWhiteIpService, type WhiteIpService } from '../services/white-ip-service';
+import { subscribeNotifications } from '../subscribers/notification-subscriber';
+import { subscribeRealtime } from '../subscribers/realtime-subscriber';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The domain event bus: services emit, subscribers (src/subscribers/) listen. */
+    domainEvents: DomainEvents;
+    /** Runs a use case in one transaction with its audit rows and events (src/services/unit-of-work.ts). */
+    unitOfWork: RunUnitOfWork;
+    accountService: AccountService;
+    leadService: LeadService;
+    documentService: DocumentService;
+    teamService: TeamService;
+    roleService: RoleService;
+    commentStepService: CommentStepService;
+    permissionService: PermissionService;
+    whiteIpService: WhiteIpService;
+  }
+}
+
+/** The use cases the routes call, and the subscribers that act on what they emit. */
+async function servicesPlugin(app: FastifyInstance) {
+  const events = createDomainEvents(app.log);
+  const run = createUnitOfWork(app.db, events, app.log);
+  app.decorate('domainEvents', events);
+  app.decorate('unitOfWork', run);
+  app.decorate('accountService', createAccountService(run, { fileStorage: app.fileStorage, log: app.log }));
+  app.decorate('leadService', createLeadService(run));
+  app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
+  app.decorate('teamService', createTeamService(run));
+  app.decorate('roleService', createRoleService(run));
+  app.decorate('commentStepService', createCommentStepService(run));
+  app.decorate('permissionService', createPermissionService(run));
+  app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));
+  subscribeNotifications(app, events);
+  subscribeRealtime(app, events);
+  // Realtime hints still on their way go out before the publisher closes.
+  app.addHook('preClose', () => events.settled());
+}
+
+export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list'] });
