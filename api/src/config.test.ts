@@ -114,7 +114,7 @@ describe('loadConfig', () => {
       ]);
       return true;
     });
-    for (const bad of ['soketi.internal', 'ftp://k:a-secret-of-sixteen+@h/apps/1', 'https://k:short@h/apps/1', 'https://k:a-secret-of-sixteen+@h/app/1', 'https://a-secret-of-sixteen+@h/apps/1']) {
+    for (const bad of ['soketi.internal', 'ftp://k:a-secret-of-sixteen+@h/apps/1', 'https://k:short@h/apps/1', 'https://k:a-secret-of-sixteen+@h/app/1', 'https://a-secret-of-sixteen+@h/apps/1', 'https://k:%zz-a-secret-of-sixteen@h/apps/1']) {
       assert.throws(() => loadConfig({ PUSHER_URL: bad }), (error: ConfigError) => {
         assert.deepEqual(error.problems, ['PUSHER_URL: Use https://key:secret@host:port/apps/id (key and secret URL-encoded, secret of 16+ characters)'], bad);
         return true;

@@ -22,13 +22,21 @@ const remoteEntry = (name: string) =>
  * the userinfo (URL-encoded), the app id the path.
  */
 const PUSHER_URL_FORM = 'Use https://key:secret@host:port/apps/id (key and secret URL-encoded, secret of 16+ characters)';
+/** A malformed escape (`%zz`) reads as nothing, so it is reported with the rest instead of thrown. */
+const decoded = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+};
 const pusherUrl = z
   .string()
   .transform((value, ctx) => {
     const url = URL.canParse(value) ? new URL(value) : undefined;
     const appId = url ? /^\/apps\/([\w-]{1,64})\/?$/.exec(url.pathname)?.[1] : undefined;
-    const key = url ? decodeURIComponent(url.username) : '';
-    const secret = url ? decodeURIComponent(url.password) : '';
+    const key = url ? decoded(url.username) : '';
+    const secret = url ? decoded(url.password) : '';
     if (!url || !/^https?:$/.test(url.protocol) || !appId || !/^[\w-]{1,64}$/.test(key) || secret.length < 16) {
       ctx.addIssue({ code: 'custom', message: PUSHER_URL_FORM });
       return z.NEVER;
