@@ -95,13 +95,14 @@ const VARIANTS = [
 );
 
 const servers = [];
-async function startServer(label, extraEnv) {
+/** One API process per variant, all started alike (from source through tsx), `webRoot` its front-end builds. */
+async function startServer(label, webRoot) {
   const port = await freePort();
   const dataDir = path.join(scratch, `data-${label}`);
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '',
-    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', ...extraEnv };
+    ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' };
   spawnSync('node', ['api/dist/seed-demo.js'], { cwd: root, env, stdio: 'ignore' });
-  const server = spawn('node', ['api/dist/server.js'], { cwd: root, env, stdio: 'ignore' });
+  const server = spawn('node', ['--import', 'tsx', 'lib/serve-web-root.mjs', ...(webRoot ? [webRoot] : [])], { cwd: path.join(root, 'bench'), env, stdio: 'ignore' });
   servers.push(server);
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
@@ -135,7 +136,7 @@ const STEPS = [
 
 let browser;
 try {
-  const urls = await Promise.all(VARIANTS.map(([, dir], i) => startServer(`variant-${i}`, dir ? { WEB_DIST_ROOT: dir } : {})));
+  const urls = await Promise.all(VARIANTS.map(([, dir], i) => startServer(`variant-${i}`, dir)));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -2,11 +2,10 @@
 // background job polled until done), with ~2% bad rows and some duplicates, on PGlite (and PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set), and the latency of the leads list's first page (GET /api/leads over
 // HTTP, one request after another) when idle and while the import runs.
-// Each engine runs the writer before COPY first (1,000-row INSERT transactions, the file in the job's row), then the
-// current one (COPY in groups of up to 10,000 rows, the file in DATA_DIR on PGlite), so the ratio means something on a
-// loaded machine (decision 035).
-// Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N --idle=N --parse=worker|inline|both --write=both|copy|batches
-//   --engine=pglite|postgres]
+// The import's one path (decision 035): rows checked in a worker thread, written with COPY in groups of up to 10,000
+// rows, the file in DATA_DIR on PGlite. The paths before it (inline parse, 1,000-row INSERTs, the file in the job's
+// row) are gone, and their side-by-side figures stay in decision 035.
+// Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N --idle=N --gap=MS --engine=pglite|postgres]
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
 
 const ROWS = option('rows', 100_000);
@@ -16,18 +15,6 @@ const EXISTING = Math.round(ROWS / 100);
 const IDLE_REQUESTS = option('idle', 50);
 /** Pause between list requests while the import runs: a probe of the latency, not a load on the server. */
 const LIST_GAP_MS = option('gap', 200);
-/** Where the import parses and checks rows: `--parse=both` (default) runs the inline path first, then the worker. */
-const PARSE_MODES = { both: ['inline', 'worker'], inline: ['inline'], worker: ['worker'] }[process.argv.find((a) => a.startsWith('--parse='))?.split('=')[1] ?? 'worker'];
-/** How the job writes: `--write=both` (default) runs the writer before COPY first, then the COPY writer. */
-const WRITE_MODES = { both: ['batches', 'copy'], batches: ['batches'], copy: ['copy'] }[process.argv.find((a) => a.startsWith('--write='))?.split('=')[1] ?? 'both'];
-const WRITE_ENV = {
-  batches: { LEAD_IMPORT_WRITE: 'batches', LEAD_IMPORT_FILES: 'database' },
-  copy: { LEAD_IMPORT_WRITE: 'copy', LEAD_IMPORT_FILES: 'auto' },
-};
-const WRITE_LABEL = {
-  batches: '1,000-row INSERT transactions, file in the job row (before)',
-  copy: 'COPY in groups of up to 10,000 rows, file outside the database on PGlite (after)',
-};
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const latencies = (samples) => {
@@ -92,9 +79,8 @@ function generateCsv(adminEmail) {
 
 /** `--engine=pglite` or `--engine=postgres`: only that one. */
 const ENGINE = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
-const summary = [];
-for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE)) for (const parse of PARSE_MODES) for (const write of WRITE_MODES) {
-  const bench = await startBenchApp(engine, { LEAD_IMPORT_PARSE: parse, ...WRITE_ENV[write] });
+for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE)) {
+  const bench = await startBenchApp(engine);
   try {
     // Leads already in the database whose phones the file repeats.
     await bench.app.leadSeedRepository.insertMany(
@@ -126,8 +112,7 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
     importing = false;
     const during = await duringImport;
 
-    summary.push({ engine: engine.name, parse, write, accepted, wall });
-    console.log(`\n${engine.name}, rows checked ${parse === 'worker' ? 'in a worker thread' : 'inline (the path before decision 035)'}, written with ${WRITE_LABEL[write]}: import of ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1024 / 1024).toFixed(1)} MB), on_duplicate=skip`);
+    console.log(`\n${engine.name}: import of ${ROWS.toLocaleString('en')} CSV rows (${(bytes / 1024 / 1024).toFixed(1)} MB), on_duplicate=skip`);
     console.log(`  file: ${expected.bad} bad rows, ${expected.duplicates} repeated phones, ${EXISTING} phones already in the database`);
     console.log(`  job ${job.status}${job.error ? ` (${job.error})` : ''} after ${polls} polls`);
     console.log(`  upload accepted (202) in  ${(accepted / 1000).toFixed(2)} s`);
@@ -139,14 +124,4 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
   } finally {
     await bench.close();
   }
-}
-
-// Same engine and parse mode, before → after: the ratio is what a loaded machine still lets one compare.
-for (const after of summary.filter((r) => r.write === 'copy')) {
-  const before = summary.find((r) => r.engine === after.engine && r.parse === after.parse && r.write === 'batches');
-  if (!before) continue;
-  console.log(
-    `\n${after.engine} (${after.parse}): wall ${(before.wall / 1000).toFixed(2)} s → ${(after.wall / 1000).toFixed(2)} s (${(before.wall / after.wall).toFixed(2)}× faster); ` +
-      `upload accepted ${(before.accepted / 1000).toFixed(2)} s → ${(after.accepted / 1000).toFixed(2)} s`,
-  );
 }

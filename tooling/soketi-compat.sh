@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the realtime conformance suite (api/src/realtime/conformance-suite.ts, the one the embedded endpoint passes in
-# `pnpm test`) against Soketi 1.6.1, then the API itself with PUSHER_* pointed at Soketi (external-mode.ts): proof that
+# `pnpm test`) against Soketi 1.6.1, then the API itself with PUSHER_URL pointed at Soketi (external-mode.ts): proof that
 # the product works with an external Pusher-protocol service (docs/decisions/029). Not part of `pnpm test`: it installs Soketi from npm into a temporary folder (a minute or two).
 # Soketi 1.6.1 pins a uWebSockets.js build that no longer installs; the override below is the one issue 11 names.
 #   tooling/soketi-compat.sh            # exit status 0 when every conformance test passes

@@ -52,7 +52,7 @@ describe('route-table fuzz (pglite)', () => {
       writeFileSync(path.join(tempDir, 'web', dist, 'dist', 'index.html'), '<!doctype html><title>CRM</title>');
       writeFileSync(path.join(tempDir, 'web', dist, 'dist', 'main.0123456789.js'), 'void 0;');
     }
-    t = await buildTestApp({ env: { DATA_DIR: path.join(tempDir, 'data'), WEB_DIST_ROOT: path.join(tempDir, 'web') }, onRoute: recorder.onRoute });
+    t = await buildTestApp({ env: { DATA_DIR: path.join(tempDir, 'data') }, config: { webDistRoot: path.join(tempDir, 'web') }, onRoute: recorder.onRoute });
     const admin = bearer(await t.login());
     adminId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json().userData.id;
     await createUser(t, { email: 'operator@test.local', role: 'Operator' });

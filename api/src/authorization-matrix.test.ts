@@ -47,7 +47,8 @@ for (const driver of testDrivers()) {
       }
       t = await buildTestApp({
         driver,
-        env: { DATA_DIR: path.join(tempDir, 'data'), WEB_DIST_ROOT: path.join(tempDir, 'web'), API_DOCS: 'public' },
+        env: { DATA_DIR: path.join(tempDir, 'data'), API_DOCS: 'public' },
+        config: { webDistRoot: path.join(tempDir, 'web') },
         onRoute: recorder.onRoute,
       });
       const admin = bearer(await t.login());

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config';
+import { findPackageRoot } from './package-root';
 
 describe('loadConfig', () => {
   test('defaults', () => {
@@ -23,9 +24,8 @@ describe('loadConfig', () => {
   });
 
   test('relative paths follow the directory pnpm was run from; APP_URL follows PORT', () => {
-    const config = loadConfig({ INIT_CWD: '/srv/crm', DATA_DIR: 'var/data', WEB_DIST_ROOT: '.', PORT: '9090' });
+    const config = loadConfig({ INIT_CWD: '/srv/crm', DATA_DIR: 'var/data', PORT: '9090' });
     assert.equal(config.dataDir, '/srv/crm/var/data');
-    assert.equal(config.webDistRoot, '/srv/crm');
     assert.equal(config.appUrl, 'http://localhost:9090');
   });
 
@@ -37,7 +37,6 @@ describe('loadConfig', () => {
       APP_URL: 'https://crm.example.com/',
       TOKEN_TTL_HOURS: '12',
       REMOTE_LEADS_URL: 'https://cdn.example.com/leads/mf-manifest.json',
-      TRUST_PROXY: 'true',
     });
     assert.equal(config.port, 3100);
     assert.equal(config.databaseUrl, undefined);
@@ -45,7 +44,6 @@ describe('loadConfig', () => {
     assert.equal(config.appUrl, 'https://crm.example.com');
     assert.equal(config.tokenTtlHours, 12);
     assert.equal(config.remotes.leads, 'https://cdn.example.com/leads/mf-manifest.json');
-    assert.equal(config.trustProxy, true);
   });
 
   test('bad values stop start-up with one line per problem', () => {
@@ -63,13 +61,14 @@ describe('loadConfig', () => {
     );
   });
 
-  test('TRUSTED_PROXIES lists the peers whose X-Forwarded-For counts, and wins over TRUST_PROXY', () => {
+  test('TRUSTED_PROXIES lists the peers whose X-Forwarded-For counts; 0.0.0.0/0,::/0 is every peer', () => {
     assert.equal(loadConfig({}).trustProxy, false);
-    assert.deepEqual(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.5, 10.1.0.0/16 ,2001:db8::/32', TRUST_PROXY: 'true' }).trustProxy, [
+    assert.deepEqual(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.5, 10.1.0.0/16 ,2001:db8::/32' }).trustProxy, [
       '10.0.0.5',
       '10.1.0.0/16',
       '2001:db8::/32',
     ]);
+    assert.deepEqual(loadConfig({ TRUSTED_PROXIES: '0.0.0.0/0,::/0' }).trustProxy, ['0.0.0.0/0', '::/0']);
     assert.throws(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.5, proxy.local' }), /TRUSTED_PROXIES: Use a comma-separated list of IP addresses or CIDR ranges/);
   });
 
@@ -81,35 +80,92 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ API_DOCS: 'private' }), /API_DOCS: Use public, auth or off/);
   });
 
-  test('sign-in limits', () => {
-    const config = loadConfig({ LOGIN_RATE_LIMIT_PER_EMAIL_IP: '5', LOGIN_SLOWDOWN_PER_EMAIL: '30' });
-    assert.deepEqual([config.loginRateLimit.perEmailAndIp, config.loginRateLimit.slowdownAfter], [5, 30]);
-    assert.deepEqual([loadConfig({}).loginRateLimit.perEmailAndIp, loadConfig({}).loginRateLimit.slowdownAfter], [10, 20]);
-  });
-
-  test('realtime: embedded by default, an external service with PUSHER_HOST, a shared secret required where others verify', () => {
+  test('realtime: embedded by default; PUSHER_URL names an external service, or on APP_URL gives the embedded one its secret', () => {
     const embedded = loadConfig({}).realtime;
     assert.equal(embedded.external, undefined);
-    assert.equal(embedded.key, 'crm-key');
+    assert.deepEqual([embedded.appId, embedded.key, embedded.cluster], ['crm', 'crm-key', 'eu']);
     assert.equal(embedded.secret.length, 48, 'a random secret per start');
     assert.notEqual(loadConfig({}).realtime.secret, embedded.secret);
 
-    const pusher = loadConfig({ PUSHER_HOST: 'api-eu.pusher.com', PUSHER_APP_SECRET: 'a-secret-of-sixteen+' });
-    assert.deepEqual(pusher.realtime.external, { host: 'api-eu.pusher.com', port: undefined, scheme: 'https', wsHost: null, wsPort: null });
-    assert.deepEqual(pusher.csp.connectOrigins, ['wss://ws-eu.pusher.com']);
+    const pusher = loadConfig({ PUSHER_URL: 'https://0a1b2c:a%2Fsecret%3Aof-sixteen@api-ap2.pusher.com/apps/1234567' });
+    assert.deepEqual([pusher.realtime.appId, pusher.realtime.key, pusher.realtime.secret, pusher.realtime.cluster], ['1234567', '0a1b2c', 'a/secret:of-sixteen', 'ap2']);
+    assert.deepEqual(pusher.realtime.external, { host: 'api-ap2.pusher.com', port: undefined, scheme: 'https', wsHost: null, wsPort: null });
+    assert.deepEqual(pusher.csp.connectOrigins, ['wss://ws-ap2.pusher.com']);
 
-    const soketi = loadConfig({ PUSHER_HOST: 'soketi.internal', PUSHER_PORT: '6001', PUSHER_SCHEME: 'http', PUSHER_APP_SECRET: 'a-secret-of-sixteen+' });
+    const soketi = loadConfig({ PUSHER_URL: 'http://app-key:a-secret-of-sixteen+@soketi.internal:6001/apps/crm' });
     assert.deepEqual(soketi.realtime.external, { host: 'soketi.internal', port: 6001, scheme: 'http', wsHost: 'soketi.internal', wsPort: 6001 });
     assert.deepEqual(soketi.csp.connectOrigins, ['ws://soketi.internal:6001']);
 
-    assert.throws(() => loadConfig({ PUSHER_HOST: 'soketi.internal' }), (error: ConfigError) => {
-      assert.deepEqual(error.problems, ['PUSHER_APP_SECRET: required with PUSHER_HOST (the service signs with it)']);
+    // Several instances on one Redis: PUSHER_URL on this server's own address shares the secret, the endpoint stays here.
+    const own = loadConfig({ APP_URL: 'https://crm.example.com', REDIS_URL: 'redis://redis:6379', PUSHER_URL: 'https://crm-key:a-shared-secret-0123@crm.example.com/apps/crm' });
+    assert.equal(own.realtime.external, undefined);
+    assert.deepEqual([own.realtime.key, own.realtime.secret, own.realtime.redisUrl], ['crm-key', 'a-shared-secret-0123', 'redis://redis:6379']);
+    assert.deepEqual(own.csp.connectOrigins, []);
+
+    assert.throws(() => loadConfig({ APP_URL: 'https://crm.example.com', REDIS_URL: 'redis://127.0.0.1:6379' }), (error: ConfigError) => {
+      assert.deepEqual(error.problems, [
+        "PUSHER_URL: required with REDIS_URL (every instance signs with the same secret): this server's own address, e.g. https://crm-key:<secret>@crm.example.com/apps/crm",
+      ]);
       return true;
     });
-    assert.throws(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }), /PUSHER_APP_SECRET: required with REDIS_URL/);
-    assert.throws(() => loadConfig({ REDIS_URL: 'http://x', PUSHER_SCHEME: 'ftp' }), (error: ConfigError) => {
-      assert.deepEqual(error.problems.map((p) => p.split(':')[0]).sort(), ['PUSHER_SCHEME', 'REDIS_URL']);
+    for (const bad of ['soketi.internal', 'ftp://k:a-secret-of-sixteen+@h/apps/1', 'https://k:short@h/apps/1', 'https://k:a-secret-of-sixteen+@h/app/1', 'https://a-secret-of-sixteen+@h/apps/1', 'https://k:%zz-a-secret-of-sixteen@h/apps/1']) {
+      assert.throws(() => loadConfig({ PUSHER_URL: bad }), (error: ConfigError) => {
+        assert.deepEqual(error.problems, ['PUSHER_URL: Use https://key:secret@host:port/apps/id (key and secret URL-encoded, secret of 16+ characters)'], bad);
+        return true;
+      });
+    }
+    assert.throws(() => loadConfig({ REDIS_URL: 'http://x', PUSHER_URL: 'x' }), (error: ConfigError) => {
+      assert.deepEqual(error.problems.map((p) => p.split(':')[0]).sort(), ['PUSHER_URL', 'REDIS_URL']);
       return true;
     });
+  });
+
+  test('Sentry: off without a DSN; on, the release is the repository version and the sample rates are fixed', () => {
+    assert.equal(loadConfig({}).sentry, undefined);
+    const { version } = JSON.parse(readFileSync(path.join(path.dirname(findPackageRoot()), 'package.json'), 'utf8')) as { version: string };
+    assert.deepEqual(loadConfig({ SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2' }).sentry, {
+      dsn: 'https://key@o1.ingest.sentry.io/2',
+      browserDsn: 'https://key@o1.ingest.sentry.io/2',
+      environment: 'development',
+      release: `crm@${version}`,
+      tracesSampleRate: 0,
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1,
+    });
+  });
+});
+
+/** `NAME=` lines of .env.example, commented or not. */
+const exampleVariables = (text: string) => [...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+/** The backticked names in the first cell of each row of the README's configuration table, in order. */
+function readmeVariables(text: string): string[] {
+  const section = text.split(/^## /m).find((part) => part.startsWith('Configuration\n')) ?? '';
+  return section
+    .split('\n')
+    .filter((line) => /^\| `/.test(line))
+    .flatMap((line) => [...line.split('|')[1].matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]));
+}
+
+describe('one list of variables', () => {
+  const root = path.dirname(findPackageRoot());
+  const schema = [...ENV_VARIABLES].sort();
+
+  test('.env.example, the README table and the schema name the same variables, each once', () => {
+    const example = exampleVariables(readFileSync(path.join(root, '.env.example'), 'utf8'));
+    const readme = readmeVariables(readFileSync(path.join(root, 'README.md'), 'utf8'));
+    assert.deepEqual([...example].sort(), schema, '.env.example against config.ts');
+    assert.deepEqual([...readme].sort(), schema, 'README configuration table against config.ts');
+  });
+
+  test('at most 25, and .env.example does not set production', () => {
+    assert.ok(ENV_VARIABLES.length <= 25, `${ENV_VARIABLES.length} variables`);
+    assert.doesNotMatch(readFileSync(path.join(root, '.env.example'), 'utf8'), /^NODE_ENV=production/m);
+  });
+
+  test('a drifted copy is caught: a variable missing, added or listed twice', () => {
+    const readme = '## Configuration\n\n| variable | default | meaning |\n|---|---|---|\n| `PORT` | `8080` | port |\n| `HOST` | — | `PORT` too |\n\n## Next\n| `X` | |';
+    assert.deepEqual(readmeVariables(readme), ['PORT', 'HOST']);
+    assert.deepEqual(exampleVariables('# Port.\nPORT=8080\n# NODE_ENV=production\nHOST=\n'), ['PORT', 'NODE_ENV', 'HOST']);
+    assert.notDeepEqual([...exampleVariables('PORT=\nPORT=\n')].sort(), ['PORT']);
   });
 });

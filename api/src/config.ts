@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { isIpOrCidr } from '@crm/shared/schemas';
@@ -16,9 +17,34 @@ const remoteEntry = (name: string) =>
     .refine(isRemoteEntry, 'Use a full URL or a path starting with / to the remote mf-manifest.json')
     .default(`/build/remotes/${name}/mf-manifest.json`);
 
-/** A share of sessions or requests, 0 (none) to 1 (all). */
-const sampleRate = (fallback: number) => z.coerce.number().min(0, 'Use a number from 0 to 1').max(1, 'Use a number from 0 to 1').default(fallback);
+/**
+ * PUSHER_URL, the form Laravel and Soketi users know: `https://key:secret@host:port/apps/id`. The key and secret are
+ * the userinfo (URL-encoded), the app id the path.
+ */
+const PUSHER_URL_FORM = 'Use https://key:secret@host:port/apps/id (key and secret URL-encoded, secret of 16+ characters)';
+/** A malformed escape (`%zz`) reads as nothing, so it is reported with the rest instead of thrown. */
+const decoded = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+};
+const pusherUrl = z
+  .string()
+  .transform((value, ctx) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    const appId = url ? /^\/apps\/([\w-]{1,64})\/?$/.exec(url.pathname)?.[1] : undefined;
+    const key = url ? decoded(url.username) : '';
+    const secret = url ? decoded(url.password) : '';
+    if (!url || !/^https?:$/.test(url.protocol) || !appId || !/^[\w-]{1,64}$/.test(key) || secret.length < 16) {
+      ctx.addIssue({ code: 'custom', message: PUSHER_URL_FORM });
+      return z.NEVER;
+    }
+    return { origin: url.origin, scheme: url.protocol === 'https:' ? ('https' as const) : ('http' as const), host: url.hostname, port: url.port ? Number(url.port) : undefined, appId, key, secret };
+  });
 
+/** Every variable the server reads: `.env.example` and the README's configuration table list exactly these. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -38,49 +64,26 @@ const envSchema = z.object({
     .default(false),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
-  WEB_DIST_ROOT: z.string().min(1).optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'], 'Use true or false')
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
   TRUSTED_PROXIES: z
     .string()
     .transform((v) => v.split(',').map((part) => part.trim()).filter(Boolean))
     .refine((list) => list.every(isIpOrCidr), 'Use a comma-separated list of IP addresses or CIDR ranges')
     .optional(),
-  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
-  LOGIN_RATE_LIMIT_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
-  LOGIN_SLOWDOWN_PER_EMAIL: z.coerce.number().int().positive().default(20),
   API_DOCS: z.enum(['public', 'auth', 'off'], 'Use public, auth or off').optional(),
-  LEAD_IMPORT_PARSE: z.enum(['worker', 'inline'], 'Use worker or inline').default('worker'),
-  LEAD_IMPORT_WRITE: z.enum(['copy', 'batches'], 'Use copy or batches').default('copy'),
-  LEAD_IMPORT_FILES: z.enum(['auto', 'database'], 'Use auto or database').default('auto'),
-  PUSHER_APP_ID: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm'),
-  PUSHER_APP_KEY: z.string().regex(/^[\w-]{1,64}$/, 'Use letters, digits, - or _').default('crm-key'),
-  PUSHER_APP_SECRET: z.string().min(16, 'Use at least 16 characters').optional(),
-  PUSHER_HOST: z.string().min(1).optional(),
-  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  PUSHER_SCHEME: z.enum(['http', 'https'], 'Use http or https').optional(),
-  PUSHER_CLUSTER: z.string().regex(/^[a-z0-9-]{1,32}$/, 'Use a cluster name such as eu').default('eu'),
-  PUSHER_WS_HOST: z.string().min(1).optional(),
-  PUSHER_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_URL: pusherUrl.optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'Use a redis:// or rediss:// URL').optional(),
-  REALTIME_CLIENT_EVENTS: z
-    .enum(['true', 'false', '1', '0'], 'Use true or false')
-    .transform((v) => v === 'true' || v === '1')
-    .default(false),
-  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(1000),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(100_000).default(50),
   FILE_URL_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
-  FILE_URL_TTL_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   SENTRY_DSN: z.url('Use the DSN Sentry gives, e.g. https://key@o1.ingest.sentry.io/2').optional(),
   SENTRY_BROWSER_DSN: z.url('Use the DSN Sentry gives, e.g. https://key@o1.ingest.sentry.io/3').optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
-  SENTRY_RELEASE: z.string().min(1).max(200).optional(),
-  SENTRY_TRACES_SAMPLE_RATE: sampleRate(0),
-  SENTRY_REPLAYS_SESSION_SAMPLE_RATE: sampleRate(0.1),
-  SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: sampleRate(1),
 });
+
+/** The names of the variables the server reads, in `.env.example`'s order. */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/** The embedded endpoint's app id and public key when PUSHER_URL is unset (the secret is then random per start). */
+const EMBEDDED_PUSHER = { appId: 'crm', key: 'crm-key' };
 
 export type RemoteName = 'leads' | 'documents' | 'admin';
 
@@ -100,12 +103,11 @@ export interface AppConfig {
   i18nEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
-  /** Folder holding `host/dist` and `remote-<name>/dist`. */
+  /** Folder holding `host/dist` and `remote-<name>/dist`: the repository root (benches and tests point it elsewhere). */
   webDistRoot: string;
   /**
-   * Fastify's `trustProxy`: the peers whose X-Forwarded-For names the client (TRUSTED_PROXIES), or true to believe
-   * every peer (TRUST_PROXY, only behind a proxy that overwrites the header). Sign-in limits and the IP allow-list
-   * use the address this gives.
+   * Fastify's `trustProxy`: the peers whose X-Forwarded-For names the client (TRUSTED_PROXIES; `0.0.0.0/0,::/0` is
+   * every peer), false when unset. Sign-in limits and the IP allow-list use the address this gives. Tests may pass true.
    */
   trustProxy: boolean | string[];
   loginRateLimit: {
@@ -140,14 +142,18 @@ export interface AppConfig {
     /** How long a signed file URL stays valid. */
     urlTtlMinutes: number;
   };
-  /** The Pusher-protocol service (docs/decisions/028): embedded in this server unless `external` names one. */
+  /**
+   * The Pusher-protocol service (docs/decisions/028): embedded in this server unless PUSHER_URL names another one
+   * (`external`). A PUSHER_URL on APP_URL's own origin keeps the embedded endpoint with that id, key and secret.
+   */
   realtime: {
     appId: string;
     key: string;
-    /** Signs channel and user auth and the HTTP API; random per start when unset (one instance only). */
+    /** Signs channel and user auth and the HTTP API; random per start without PUSHER_URL (one instance only). */
     secret: string;
+    /** Given to pusher-js, which needs one: `api-<cluster>.pusher.com` in PUSHER_URL names it, else `eu`. */
     cluster: string;
-    /** PUSHER_HOST and friends: publish to that service and let browsers connect to it instead of this server. */
+    /** Publish to that service and let browsers connect to it instead of this server. */
     external?: { host: string; port?: number; scheme: 'http' | 'https'; wsHost: string | null; wsPort: number | null };
     redisUrl?: string;
     clientEvents: boolean;
@@ -163,9 +169,9 @@ export interface AppConfig {
     dsn?: string;
     browserDsn?: string;
     environment: string;
+    /** `crm@<version>` of the root package.json, as the host's footer shows it. */
     release?: string;
     tracesSampleRate: number;
-    /** §9: 0.1 of ordinary sessions are recorded, 1 (all) of the sessions with an error. */
     replaysSessionSampleRate: number;
     replaysOnErrorSampleRate: number;
   };
@@ -178,21 +184,6 @@ export interface AppConfig {
     /** First wait before a failed job runs again; doubles with each attempt. */
     retryDelaySeconds: number;
   };
-  /**
-   * Where an import parses and checks its file: a worker thread (default), or `inline` on the API's own thread
-   * between batches, as before decision 035 (kept for the benchmark's side-by-side figures).
-   */
-  leadImportParse: 'worker' | 'inline';
-  /**
-   * `copy` (default): groups of up to 10,000 rows per transaction written with COPY; `batches`: one multi-row INSERT
-   * transaction per 1,000 rows, as before (kept for the benchmark's side-by-side figures, decision 035).
-   */
-  leadImportWrite: 'copy' | 'batches';
-  /**
-   * `auto` (default): an uploaded file waits in DATA_DIR/lead-imports on embedded PGlite on disk, in the job's row
-   * otherwise; `database`: always in the row, as before (for the benchmark's side-by-side figures, decision 035).
-   */
-  leadImportFiles: 'auto' | 'database';
 }
 
 export class ConfigError extends Error {
@@ -203,34 +194,61 @@ export class ConfigError extends Error {
 }
 
 /**
- * Parses the environment once at start-up. Relative DATA_DIR and WEB_DIST_ROOT are resolved against the directory
- * the command was typed in: pnpm's INIT_CWD when run through a pnpm script (which itself runs in api/), else the
- * process's working directory. So `pnpm seed:demo` and `pnpm start` at the root both use ./data at the root.
+ * Shares of browser sessions Sentry samples (docs/decisions/043): no performance traces, 0.1 of ordinary sessions
+ * and every session with an error recorded (§9). Constants: nobody tunes them per deployment.
+ */
+export const SENTRY_SAMPLE_RATES = { tracesSampleRate: 0, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 } as const;
+
+/** The repository's version (root package.json), named as Sentry's release. */
+function releaseName(repositoryRoot: string): string | undefined {
+  try {
+    const { version } = JSON.parse(readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8')) as { version?: string };
+    return version ? `crm@${version}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses the environment once at start-up. A relative DATA_DIR is resolved against the directory the command was
+ * typed in: pnpm's INIT_CWD when run through a pnpm script (which itself runs in api/), else the process's working
+ * directory. So `pnpm seed:demo` and `pnpm start` at the root both use ./data at the root.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const baseDir = env.INIT_CWD || process.cwd();
-  // An empty variable (`FOO=` in a .env file) means "not set", not "set to an empty string".
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  // An empty variable (`FOO=` in a .env file) means "not set", not "set to an empty string". Only the schema's own
+  // variables are read: the rest of the environment (PATH, INIT_CWD, …) is not configuration.
+  const present = Object.fromEntries(
+    ENV_VARIABLES.flatMap((name) => (env[name] !== undefined && env[name] !== '' ? [[name, env[name]]] : [])),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
   }
   const e = parsed.data;
-  const problems: string[] = [];
+  // Unset: this server on localhost, so links in logged mails work in development on any PORT.
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const pusher = e.PUSHER_URL;
   // Every instance must verify the signatures the others make: a random per-process secret would not do.
-  if (e.REDIS_URL && !e.PUSHER_APP_SECRET) problems.push('PUSHER_APP_SECRET: required with REDIS_URL (every instance signs with it)');
-  if (e.PUSHER_HOST && !e.PUSHER_APP_SECRET) problems.push('PUSHER_APP_SECRET: required with PUSHER_HOST (the service signs with it)');
-  if (problems.length > 0) throw new ConfigError(problems);
-  const external = e.PUSHER_HOST
-    ? {
-        host: e.PUSHER_HOST,
-        port: e.PUSHER_PORT,
-        scheme: e.PUSHER_SCHEME ?? 'https',
-        // Pusher Channels' API host differs from its socket host; pusher-js derives the latter from the cluster.
-        wsHost: e.PUSHER_WS_HOST ?? (/\.pusher\.com$/.test(e.PUSHER_HOST) ? null : e.PUSHER_HOST),
-        wsPort: e.PUSHER_WS_PORT ?? e.PUSHER_PORT ?? null,
-      }
-    : undefined;
+  if (e.REDIS_URL && !pusher) {
+    throw new ConfigError([
+      `PUSHER_URL: required with REDIS_URL (every instance signs with the same secret): this server's own address, e.g. ${new URL(appUrl).protocol}//crm-key:<secret>@${new URL(appUrl).host}/apps/crm`,
+    ]);
+  }
+  // PUSHER_URL on this server's own origin: the embedded endpoint with a shared secret (several instances on REDIS_URL).
+  const external =
+    pusher && pusher.origin !== new URL(appUrl).origin
+      ? {
+          host: pusher.host,
+          port: pusher.port,
+          scheme: pusher.scheme,
+          // Pusher Channels' API host differs from its socket host; pusher-js derives the latter from the cluster.
+          wsHost: /\.pusher\.com$/.test(pusher.host) ? null : pusher.host,
+          wsPort: /\.pusher\.com$/.test(pusher.host) ? null : (pusher.port ?? null),
+        }
+      : undefined;
+  const cluster = (pusher && /^api-([a-z0-9-]+)\.pusher\.com$/.exec(pusher.host)?.[1]) || 'eu';
+  const repositoryRoot = path.dirname(findPackageRoot());
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -239,18 +257,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     admin: { email: e.ADMIN_EMAIL?.toLowerCase(), password: e.ADMIN_PASSWORD },
     smtpUrl: e.SMTP_URL,
-    // Unset: this server on localhost, so links in logged mails work in development on any PORT.
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     remotes: { leads: e.REMOTE_LEADS_URL, documents: e.REMOTE_DOCUMENTS_URL, admin: e.REMOTE_ADMIN_URL },
     i18nEnabled: e.I18N_ENABLED,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
-    webDistRoot: e.WEB_DIST_ROOT ? path.resolve(baseDir, e.WEB_DIST_ROOT) : path.dirname(findPackageRoot()),
-    trustProxy: e.TRUSTED_PROXIES && e.TRUSTED_PROXIES.length > 0 ? e.TRUSTED_PROXIES : e.TRUST_PROXY,
+    webDistRoot: repositoryRoot,
+    trustProxy: e.TRUSTED_PROXIES && e.TRUSTED_PROXIES.length > 0 ? e.TRUSTED_PROXIES : false,
+    // Decision 012's figures; tests lower them through buildTestApp's `config`.
     loginRateLimit: {
-      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
-      perEmailAndIp: e.LOGIN_RATE_LIMIT_PER_EMAIL_IP,
-      slowdownAfter: e.LOGIN_SLOWDOWN_PER_EMAIL,
+      perIp: 60,
+      perEmailAndIp: 10,
+      slowdownAfter: 20,
       timeWindowMs: 60_000,
       slowdownWindowMs: 15 * 60_000,
       delayStepMs: 250,
@@ -262,18 +280,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     csp: {
       imgOrigins: [],
       connectOrigins: external
-        ? [`${external.scheme === 'https' ? 'wss' : 'ws'}://${external.wsHost ?? `ws-${e.PUSHER_CLUSTER}.pusher.com`}${external.wsPort ? `:${external.wsPort}` : ''}`]
+        ? [`${external.scheme === 'https' ? 'wss' : 'ws'}://${external.wsHost ?? `ws-${cluster}.pusher.com`}${external.wsPort ? `:${external.wsPort}` : ''}`]
         : [],
     },
     realtime: {
-      appId: e.PUSHER_APP_ID,
-      key: e.PUSHER_APP_KEY,
-      secret: e.PUSHER_APP_SECRET ?? randomBytes(24).toString('hex'),
-      cluster: e.PUSHER_CLUSTER,
+      appId: pusher?.appId ?? EMBEDDED_PUSHER.appId,
+      key: pusher?.key ?? EMBEDDED_PUSHER.key,
+      secret: pusher?.secret ?? randomBytes(24).toString('hex'),
+      cluster,
       external,
       redisUrl: e.REDIS_URL,
-      clientEvents: e.REALTIME_CLIENT_EVENTS,
-      maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+      clientEvents: false,
+      // Many users behind one office NAT share an address; the bench raises it through buildApp's realtime limits.
+      maxConnectionsPerIp: 1000,
       // §9: the client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
       activityTimeoutSeconds: 120,
       pongTimeoutSeconds: 30,
@@ -281,7 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     files: {
       maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
       urlSecret: e.FILE_URL_SECRET,
-      urlTtlMinutes: e.FILE_URL_TTL_MINUTES,
+      urlTtlMinutes: 60,
     },
     sentry:
       e.SENTRY_DSN || e.SENTRY_BROWSER_DSN
@@ -289,10 +308,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             dsn: e.SENTRY_DSN,
             browserDsn: e.SENTRY_BROWSER_DSN ?? e.SENTRY_DSN,
             environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
-            release: e.SENTRY_RELEASE,
-            tracesSampleRate: e.SENTRY_TRACES_SAMPLE_RATE,
-            replaysSessionSampleRate: e.SENTRY_REPLAYS_SESSION_SAMPLE_RATE,
-            replaysOnErrorSampleRate: e.SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE,
+            release: releaseName(repositoryRoot),
+            ...SENTRY_SAMPLE_RATES,
           }
         : undefined,
     jobs: {
@@ -300,8 +317,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       superviseSeconds: 5,
       retryDelaySeconds: 5,
     },
-    leadImportParse: e.LEAD_IMPORT_PARSE,
-    leadImportWrite: e.LEAD_IMPORT_WRITE,
-    leadImportFiles: e.LEAD_IMPORT_FILES,
   };
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { loadConfig } from './config';
 import { whiteIps } from './db/schema/white-ips';
 import { bearer, buildTestApp, type TestApp } from './test/build-test-app';
 import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
@@ -17,6 +18,8 @@ import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
  * outside probe writes it), and so is the realtime socket's upgrade.
  */
 const APP_KEY = 'crm-spelling-key';
+// On buildTestApp's APP_URL (http://crm.test): the embedded endpoint, with this key.
+const PUSHER_URL = `http://${APP_KEY}:spelling-test-secret-0123@crm.test/apps/crm`;
 
 /** The refused caller: the test's own address, 127.0.0.1, is outside this list. */
 const ELSEWHERE = '10.0.0.0/8';
@@ -138,12 +141,11 @@ describe('path spellings (pglite)', () => {
       // This app's own peer (127.0.0.1) is not a trusted proxy: its X-Forwarded-For must count for nothing.
       env: {
         DATA_DIR: path.join(tempDir, 'data'),
-        WEB_DIST_ROOT: path.join(tempDir, 'web'),
         API_DOCS: 'public',
-        PUSHER_APP_KEY: APP_KEY,
+        PUSHER_URL,
         TRUSTED_PROXIES: '192.0.2.1',
-        LOGIN_RATE_LIMIT_PER_IP: '10000',
       },
+      config: { webDistRoot: path.join(tempDir, 'web'), loginRateLimit: { ...loadConfig({}).loginRateLimit, perIp: 10_000 } },
       onRoute: recorder.onRoute,
     });
     admin = bearer(await t.login());
@@ -260,7 +262,7 @@ describe('the realtime socket behind a trusted proxy (pglite)', () => {
   let port: number;
 
   before(async () => {
-    t = await buildTestApp({ env: { PUSHER_APP_KEY: APP_KEY, TRUSTED_PROXIES: '127.0.0.1' } });
+    t = await buildTestApp({ env: { PUSHER_URL, TRUSTED_PROXIES: '127.0.0.1' } });
     const admin = bearer(await t.login());
     const added = await t.app.inject({ method: 'POST', url: '/api/white-ips', headers: admin, payload: { address: ELSEWHERE, confirm: true } });
     assert.equal(added.statusCode, 201, added.body);

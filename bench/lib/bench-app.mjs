@@ -25,7 +25,11 @@ export function option(name, fallback) {
   return arg ? Number(arg.split('=')[1]) : fallback;
 }
 
-export async function startBenchApp(engine, env = {}) {
+/**
+ * `env`: variables as an operator sets them; `options`: what buildApp takes besides (e.g. `realtime.limits`), for the
+ * knobs that are not configuration.
+ */
+export async function startBenchApp(engine, env = {}, options = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
   let dropDatabase;
   let connection;
@@ -44,7 +48,7 @@ export async function startBenchApp(engine, env = {}) {
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     ...env,
   });
-  const app = await buildApp({ config, connection, logger: { level: 'warn' } });
+  const app = await buildApp({ ...options, config, connection, logger: { level: 'warn' } });
   await app.ready();
 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });

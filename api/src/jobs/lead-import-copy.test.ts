@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportJob } from '@crm/shared/schemas';
+import { createBulkTransactions } from '../db/bulk-copy';
 import { queryRows } from '../db/client';
 import { leadImportJobs } from '../db/schema/lead-import-jobs';
 import { parseCsv } from '../lib/csv';
@@ -66,8 +67,8 @@ for (const driver of testDrivers()) {
       });
     }
 
-    const run = (jobId: number, write: 'copy' | 'batches', repository: LeadImportRepository = t.app.leadImportRepository) =>
-      runLeadImport(jobId, { repository, log: t.app.log, signal: new AbortController().signal, write, groupRows: GROUP_ROWS });
+    const run = (jobId: number, repository: LeadImportRepository = t.app.leadImportRepository) =>
+      runLeadImport(jobId, { repository, log: t.app.log, signal: new AbortController().signal, groupRows: GROUP_ROWS });
 
     const jobOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/leads/import/${id}`, headers: admin })).json().data as LeadImportJob;
     const reportOf = async (id: number) => (await t.app.inject({ method: 'GET', url: `/api/leads/import/${id}/report`, headers: admin })).body;
@@ -84,25 +85,78 @@ for (const driver of testDrivers()) {
       );
     }
 
+    /**
+     * What each mode leaves, as [firstname, last 7 digits of the phone, version, history] of the leads the duplicates
+     * touch: rows 1–3 against the database, row 7 against row 2 (same batch), row 1,500 against row 10 (an earlier batch
+     * of its group), row 4,000 against row 1,600 (an earlier group). Two rows name the same lead when an update merged them.
+     */
+    const EXPECTED = {
+      update: {
+        counts: [ROWS, 4_485, 14, 0, 1],
+        leads: 4_488,
+        touched: [
+          ['Имя1', '0000001', 2, 'imported:additional_info,phone'],
+          ['Имя1500', '0000010', 2, 'imported imported:additional_info,firstname,users'],
+          ['Имя3', '0000003', 2, 'imported:phone,users'],
+          ['Имя4000', '0001600', 2, 'imported imported:additional_info,firstname'],
+          ['Имя7', '0000002', 2, 'imported:firstname,phone'],
+        ],
+      },
+      skip: {
+        counts: [ROWS, 4_485, 0, 14, 1],
+        leads: 4_488,
+        touched: [
+          ['Имя1', '0000001', 1, null],
+          ['Имя10', '0000010', 1, 'imported'],
+          ['Имя1600', '0001600', 1, 'imported'],
+          ['Имя2', '0000002', 1, null],
+          ['Имя3', '0000003', 1, null],
+        ],
+      },
+      create: {
+        counts: [ROWS, 4_499, 0, 0, 1],
+        leads: 4_502,
+        touched: [
+          ['Имя1', '0000001', 1, null],
+          ['Имя1', '0000001', 1, 'imported'],
+          ['Имя10', '0000010', 1, 'imported'],
+          ['Имя1500', '0000010', 1, 'imported'],
+          ['Имя1600', '0001600', 1, 'imported'],
+          ['Имя2', '0000002', 1, null],
+          ['Имя2', '0000002', 1, 'imported'],
+          ['Имя3', '0000003', 1, null],
+          ['Имя3', '0000003', 1, 'imported'],
+          ['Имя4000', '0001600', 1, 'imported'],
+          ['Имя7', '0000002', 1, 'imported'],
+        ],
+      },
+    } as const;
+    const TOUCHED = new Set(['Имя1', 'Имя2', 'Имя3', 'Имя7', 'Имя10', 'Имя1500', 'Имя1600', 'Имя4000']);
+
     for (const mode of ['update', 'skip', 'create'] as const) {
-      test(`on_duplicate=${mode}: the COPY writer leaves exactly what the 1,000-row INSERT writer leaves`, async () => {
-        const outcome: Record<string, unknown>[] = [];
-        for (const [k, write] of (['batches', 'copy'] as const).entries()) {
-          const surname = `Копия${mode}${write}`;
-          const prefix = 40 + k + (mode === 'update' ? 0 : mode === 'skip' ? 2 : 4);
-          // Leads already there whose phones rows 1–3 repeat.
-          await t.app.leadSeedRepository.insertMany([1, 2, 3].map((i) => ({ surname, firstname: `Имя${i}`, phone: phoneOf(prefix, i), createdBy: adminId })));
-          const job = await storedJob(fileOf(surname, prefix), mode);
-          await run(job.id, write);
-          const end = await jobOf(job.id);
-          assert.equal(end.status, 'done', end.error ?? '');
-          const report = (await reportOf(job.id)).replaceAll(surname, '*');
-          outcome.push({ counts: [end.processed, end.created, end.updated, end.skipped, end.rejected], leads: await leadsOf(surname), report });
-        }
-        const [before, after] = outcome;
-        assert.equal((before.counts as number[])[0], ROWS);
-        assert.equal((before.counts as number[])[4], 1);
-        assert.deepEqual(after, before);
+      test(`on_duplicate=${mode}: duplicates within a batch, across batches and across groups are sorted in file order`, async () => {
+        const surname = `Копия${mode}`;
+        const prefix = 40 + (mode === 'update' ? 0 : mode === 'skip' ? 2 : 4);
+        // Leads already there whose phones rows 1–3 repeat.
+        await t.app.leadSeedRepository.insertMany([1, 2, 3].map((i) => ({ surname, firstname: `Имя${i}`, phone: phoneOf(prefix, i), createdBy: adminId })));
+        const job = await storedJob(fileOf(surname, prefix), mode);
+        await run(job.id);
+        const end = await jobOf(job.id);
+        assert.equal(end.status, 'done', end.error ?? '');
+        assert.deepEqual([end.processed, end.created, end.updated, end.skipped, end.rejected], EXPECTED[mode].counts);
+        assert.equal(
+          await reportOf(job.id),
+          `\ufeffФамилия,Имя,Телефон,Ответственные,Заметки,line,errors\r\n${surname},Имя2222,12345,,,2223,Телефон: Некорректный номер телефона\r\n`,
+        );
+        const leads = await leadsOf(surname);
+        assert.equal(leads.length, EXPECTED[mode].leads);
+        assert.deepEqual(
+          leads.filter((l) => TOUCHED.has(l.firstname as string)).map((l) => [l.firstname, l.phone, l.version, l.history]),
+          EXPECTED[mode].touched,
+        );
+        // What COPY's text format escapes arrives as the file had it.
+        const noted = leads.find((l) => l.firstname === 'Имя1001')!;
+        assert.equal(noted.additional_info, 'Строка 1001\tтаб \\N слэш\\ и "кавычки"\nвторая строка\r\nтретья');
       });
     }
 
@@ -118,7 +172,7 @@ for (const driver of testDrivers()) {
       const lines = ['Фамилия,Имя,Телефон'];
       for (let i = 1; i <= 3_000; i++) lines.push(`Групповой,Имя${i},${phoneOf(60, i)}`);
       const job = await storedJob(lines.join('\n'), 'create');
-      await assert.rejects(run(job.id, 'copy'), (error: unknown) => {
+      await assert.rejects(run(job.id), (error: unknown) => {
         assert.ok(error instanceof PermanentJobError, String(error));
         assert.equal(error.message, 'База данных не приняла строки 2002–3001; импорт остановлен, строки до них сохранены.');
         return true;
@@ -139,20 +193,20 @@ for (const driver of testDrivers()) {
     test('with a file folder, the upload waits there (not in the row) and is removed when the job ends', async () => {
       const fileDir = mkdtempSync(path.join(os.tmpdir(), 'crm-import-files-'));
       try {
-        const repository = createLeadImportRepository(t.app.db, createLeadScope(t.app.db), { fileDir });
+        const repository = createLeadImportRepository(t.app.db, createLeadScope(t.app.db), { bulk: createBulkTransactions(t.connection), fileDir });
         const lines = ['Фамилия,Имя,Телефон', `Файловый,Иван,${phoneOf(61, 1)}`, `Файловый,Пётр,${phoneOf(61, 2)}`];
         const job = await storedJob(lines.join('\n'), 'create', repository);
         const stored = path.join(fileDir, `${job.id}.csv`);
         assert.ok(existsSync(stored));
         const [row] = await queryRows<{ inRow: boolean }>(t.app.db, sql`select file is not null as "inRow" from ${leadImportJobs} where id = ${job.id}`);
         assert.equal(row.inRow, false);
-        await run(job.id, 'batches', repository);
+        await run(job.id, repository);
         assert.equal((await jobOf(job.id)).created, 2);
         assert.ok(!existsSync(stored), 'the file is removed when the job is done');
 
         const lost = await storedJob(lines.join('\n'), 'create', repository);
         rmSync(path.join(fileDir, `${lost.id}.csv`));
-        await assert.rejects(run(lost.id, 'copy', repository), (error: unknown) => {
+        await assert.rejects(run(lost.id, repository), (error: unknown) => {
           assert.ok(error instanceof PermanentJobError, String(error));
           assert.equal(error.message, IMPORT_FAILED_MESSAGE);
           return true;

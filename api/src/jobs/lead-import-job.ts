@@ -12,7 +12,6 @@ import {
 } from '../repositories/lead-import-repository';
 import { PermanentJobError } from './job-queue';
 import {
-  checkRows,
   type ImportLookups,
   type ImportWorkerInput,
   type ImportWorkerMessage,
@@ -33,13 +32,13 @@ declare module './job-queue' {
 export const LEAD_IMPORT_QUEUE = 'lead-import';
 export const leadImportJobDataSchema = z.object({ jobId: z.number().int().positive() });
 
-/** Rows per worker message, and per transaction on the `batches` path (and the smallest group on the COPY path). */
+/** Rows per worker message, and the smallest group written in one transaction. */
 export const IMPORT_BATCH = 1_000;
-/** Most rows per transaction on the COPY path. */
+/** Most rows per transaction. */
 export const IMPORT_WRITE_ROWS = 10_000;
 
 /**
- * Rows per transaction on the COPY path: up to IMPORT_WRITE_ROWS, but no more than a tenth of the file (in whole
+ * Rows per transaction: up to IMPORT_WRITE_ROWS, but no more than a tenth of the file (in whole
  * batches, at least one), so the progress a client polls still moves in about ten steps or more.
  */
 export const writeGroupRows = (total: number) =>
@@ -73,7 +72,7 @@ type Pending = { lead: ImportedLead; leadId?: number };
 type Target = { leadId: number } | { pending: Pending };
 const awaitsWrite = (target: Target | undefined) => target !== undefined && 'pending' in target && target.pending.leadId === undefined;
 
-/** One worker batch as the job sorted it, waiting to be written (alone, or with the next ones on the COPY path). */
+/** One worker batch as the job sorted it, waiting to be written with the next ones of its group. */
 interface WorkerBatch {
   start: number;
   firstLine: number;
@@ -93,11 +92,7 @@ export interface LeadImportRunOptions {
   phonePreloadLimit?: number;
   /** The worker script that parses and checks the file; tests point it at one that fails. */
   workerUrl?: URL;
-  /** `inline`: parse and check on this thread, one batch at a time between writes (the path before decision 035). */
-  parse?: 'worker' | 'inline';
-  /** `batches`: one multi-row INSERT transaction per 1,000 rows (the writer before COPY); default: COPY in groups. */
-  write?: 'copy' | 'batches';
-  /** Rows per transaction on the COPY path; defaults to {@link writeGroupRows} of the file. Tests lower it. */
+  /** Rows per transaction; defaults to {@link writeGroupRows} of the file. Tests lower it. */
   groupRows?: number;
   /**
    * After the last batch: who imported, and how many leads this run made each other user responsible for (a run
@@ -109,8 +104,8 @@ export interface LeadImportRunOptions {
 /**
  * Runs an import job, or resumes it after the last batch an earlier attempt wrote: validates each row, sorts valid
  * rows into new leads, updates and skips by normalised phone (existing leads the importer can see, and earlier rows
- * of the same file), and writes them in transactions of whole 1,000-row batches (up to IMPORT_WRITE_ROWS with COPY,
- * one batch on the `batches` path) together with the job's counts, its rejected rows and its position in the file. So
+ * of the same file), and writes them with COPY in transactions of whole 1,000-row batches (up to IMPORT_WRITE_ROWS,
+ * decision 035) together with the job's counts, its rejected rows and its position in the file. So
  * the counts always match the database, a crash loses at most the write in flight (which the next attempt writes),
  * and two workers can never both write the same rows.
  *
@@ -134,7 +129,7 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
   };
   // The worker parses and checks the file while this thread reads the phones below and then writes each batch.
   const input: ImportWorkerInput = { mode: 'check', file: job.file, columns: job.columns, lookups, from: job.processed, batchSize: IMPORT_BATCH };
-  const checked = options.parse === 'inline' ? inlineRows(input) : openImportWorker(input, options.workerUrl ?? LEAD_IMPORT_WORKER_URL, signal);
+  const checked = openImportWorker(input, options.workerUrl ?? LEAD_IMPORT_WORKER_URL, signal);
   try {
     // Leads written by an earlier attempt are in the database by now, so they are found like any existing lead.
     const seen = new Map<string, Target>();
@@ -144,7 +139,6 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
         : await repository.visiblePhones(job.viewer, options.phonePreloadLimit ?? PHONE_PRELOAD_LIMIT);
 
     const assigned = new Map<number, number>();
-    const copying = options.write !== 'batches' && repository.canCopy;
     const groupRows = options.groupRows ?? writeGroupRows(job.total);
     let group: WorkerBatch[] = [];
     /** Leads the importer can see with the phones of the batch being sorted. */
@@ -203,26 +197,14 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
     /** Writes batches in one transaction; false when another worker moved the job on (this one then stops). */
     const write = async (batches: WorkerBatch[]): Promise<boolean> => {
       try {
-        if (copying) {
-          const ids = await repository.writeBatches({
-            batches: batches.map((b) => ({ inserts: b.pending.map((p) => p.lead), updates: b.updates, counts: b.counts, rejectedRows: b.rejectedRows })),
-            jobId,
-            from: batches[0].start,
-            actorId: job.viewer.id,
-            defaultStatusId: lookups.defaultStatusId,
-          });
-          batches.forEach((batch, i) => written(batch, ids[i]));
-        } else {
-          const [batch] = batches;
-          const ids = await repository.writeBatch({
-            inserts: batch.pending.map((p) => p.lead),
-            updates: batch.updates,
-            actorId: job.viewer.id,
-            defaultStatusId: lookups.defaultStatusId,
-            progress: { jobId, from: batch.start, counts: batch.counts, rejectedRows: batch.rejectedRows },
-          });
-          written(batch, ids);
-        }
+        const ids = await repository.writeBatches({
+          batches: batches.map((b) => ({ inserts: b.pending.map((p) => p.lead), updates: b.updates, counts: b.counts, rejectedRows: b.rejectedRows })),
+          jobId,
+          from: batches[0].start,
+          actorId: job.viewer.id,
+          defaultStatusId: lookups.defaultStatusId,
+        });
+        batches.forEach((batch, i) => written(batch, ids[i]));
         return true;
       } catch (error) {
         if (error instanceof ImportSupersededError) {
@@ -263,12 +245,7 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
       }
       const unseen = () => [...new Set(message.valid.map((l) => l.phoneNormalized).filter((phone) => !seen.has(phone)))];
       existing = known ?? (await repository.existingByPhone(unseen(), job.viewer));
-      const batch = sort(message);
-      if (!copying) {
-        if (!(await write([batch]))) return;
-        continue;
-      }
-      group.push(batch);
+      group.push(sort(message));
       if (group.reduce((rows, b) => rows + b.counts.processed, 0) >= groupRows && !(await flush())) return;
     }
     if (!(await flush())) return;
@@ -279,17 +256,6 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
   } finally {
     await checked.close();
   }
-}
-
-/** The worker's messages made on this thread, each when asked for. */
-function inlineRows(input: ImportWorkerInput) {
-  const messages = checkRows(input);
-  return {
-    next: async (): Promise<ImportWorkerMessage> => messages.next().value ?? { type: 'end' },
-    close: async () => {
-      messages.return();
-    },
-  };
 }
 
 const abortReason = (signal: AbortSignal) => (signal.reason instanceof Error ? signal.reason : new Error('Stopped'));

@@ -166,7 +166,7 @@ const parseFile = (file: Uint8Array) => parseCsv(decodeCsv(Buffer.from(file.buff
 
 /**
  * The rows of a file checked one batch at a time, as messages: its row count, then each batch in file order, then the
- * end. The worker posts them as fast as it makes them; the inline mode (LEAD_IMPORT_PARSE=inline) pulls them one by one.
+ * end. The worker thread (lead-import-worker.ts) posts them as fast as it makes them.
  */
 export function* checkRows(input: ImportWorkerInput): Generator<ImportWorkerMessage, void> {
   const { rows } = parseFile(input.file);

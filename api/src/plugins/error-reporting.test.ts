@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { AppError } from '../errors/app-error';
 import { bearer, buildTestApp, TEST_ADMIN, type TestApp } from '../test/build-test-app';
@@ -6,6 +7,7 @@ import { startFakeSentry, type FakeSentry } from '../test/fake-sentry';
 
 const CUSTOMER_EMAIL = 'maria.ivanova@example.com';
 const CUSTOMER_PHONE = '+7 912 345-67-89';
+const ROOT_VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 describe('error reporting to Sentry', () => {
   let sentry: FakeSentry;
@@ -16,7 +18,7 @@ describe('error reporting to Sentry', () => {
   before(async () => {
     sentry = await startFakeSentry();
     t = await buildTestApp({
-      env: { SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: 'ci', SENTRY_RELEASE: 'crm@9.9.9', SENTRY_BROWSER_DSN: 'https://browser@sentry.example/3' },
+      env: { SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: 'ci', SENTRY_BROWSER_DSN: 'https://browser@sentry.example/3' },
       routes: (app) => {
         app.post('/api/test-only/boom/:id', { onRequest: [app.authenticate] }, () => {
           throw new Error(`Could not merge lead ${CUSTOMER_EMAIL} (${CUSTOMER_PHONE})`);
@@ -51,7 +53,8 @@ describe('error reporting to Sentry', () => {
     assert.equal(tags.route, '/api/test-only/boom/:id');
     assert.equal(tags.method, 'POST');
     assert.equal(event.environment, 'ci');
-    assert.equal(event.release, 'crm@9.9.9');
+    // The release is the repository's version, as the host's footer shows it.
+    assert.equal(event.release, `crm@${ROOT_VERSION}`);
     const exception = (event.exception as { values: Array<{ type: string; value: string }> }).values.at(-1)!;
     assert.equal(exception.type, 'Error');
     assert.equal(exception.value, 'Could not merge lead [email] ([phone])');
@@ -78,7 +81,7 @@ describe('browser error reporting configuration', () => {
         data: {
           dsn: 'https://browser@sentry.example/3',
           environment: 'test',
-          release: null,
+          release: `crm@${ROOT_VERSION}`,
           tracesSampleRate: 0,
           replaysSessionSampleRate: 0.1,
           replaysOnErrorSampleRate: 1,

@@ -37,8 +37,6 @@ async function leadImportsPlugin(app: FastifyInstance) {
         repository: app.leadImportRepository,
         log,
         signal,
-        parse: app.config.leadImportParse,
-        write: app.config.leadImportWrite,
         onFinished: announce,
       }),
     onFailed: async ({ jobId }, failure) => {

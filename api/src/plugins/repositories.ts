@@ -80,7 +80,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
       bulk: createBulkTransactions(app.dbConnection),
       // Embedded PGlite on disk: an uploaded file waits in DATA_DIR, not in the database (decision 035).
       fileDir:
-        app.config.leadImportFiles === 'auto' && app.dbConnection.driver === 'pglite' && isOnDisk(app.dbConnection.client.dataDir) ? path.join(app.config.dataDir, 'lead-imports') : undefined,
+        app.dbConnection.driver === 'pglite' && isOnDisk(app.dbConnection.client.dataDir) ? path.join(app.config.dataDir, 'lead-imports') : undefined,
     }),);
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
   const documentRepository = createDocumentRepository(db);

@@ -35,8 +35,8 @@ describe('security headers', () => {
       writeFileSync(path.join(root, name), content);
     }
     t = await buildTestApp({
-      env: { WEB_DIST_ROOT: root, REMOTE_DOCUMENTS_URL: 'https://cdn.example.com/documents/mf-manifest.json' },
-      config: { csp: { imgOrigins: ['https://files.example.com'], connectOrigins: ['wss://ws-eu.pusher.com'] } },
+      env: { REMOTE_DOCUMENTS_URL: 'https://cdn.example.com/documents/mf-manifest.json' },
+      config: { webDistRoot: root, csp: { imgOrigins: ['https://files.example.com'], connectOrigins: ['wss://ws-eu.pusher.com'] } },
     });
     token = await t.login();
   });
@@ -103,7 +103,7 @@ describe('security headers', () => {
   });
 
   test('behind HTTPS: HSTS, and insecure requests upgraded', async () => {
-    const https = await buildTestApp({ env: { WEB_DIST_ROOT: root, APP_URL: 'https://crm.example.com' } });
+    const https = await buildTestApp({ env: { APP_URL: 'https://crm.example.com' }, config: { webDistRoot: root } });
     try {
       const page = await https.app.inject({ method: 'GET', url: '/build/login' });
       assert.deepEqual(parseCsp(page.headers['content-security-policy'])['upgrade-insecure-requests'], []);

@@ -13,12 +13,12 @@ import { errorHandler } from './error-handler';
 import { preloadForRoute, webRoutes } from './web';
 
 /** Just the web plugin and the error handler: no database needed to serve files. */
-async function buildWebApp(env: Record<string, string>): Promise<FastifyInstance> {
+async function buildWebApp(webDistRoot: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandler);
-  await app.register(webRoutes, { config: loadConfig(env) });
+  await app.register(webRoutes, { config: { ...loadConfig(env), webDistRoot } });
   await app.ready();
   return app;
 }
@@ -72,7 +72,7 @@ describe('web: front-end builds', () => {
       'remote-admin/dist/mf-manifest.json': '{"id":"remote_admin"}',
       // remote-documents is deliberately not built.
     });
-    app = await buildWebApp({ WEB_DIST_ROOT: root });
+    app = await buildWebApp(root);
   });
   after(async () => {
     await app.close();
@@ -250,19 +250,18 @@ describe('web: front-end builds', () => {
 
 describe('web: overrides and missing host build', () => {
   test('web-config.json turns the language switcher on only when I18N_ENABLED is set, never cached', async () => {
-    const off = await buildWebApp({ WEB_DIST_ROOT: os.tmpdir() });
+    const off = await buildWebApp(os.tmpdir());
     const offResponse = await off.inject({ method: 'GET', url: '/build/web-config.json' });
     assert.equal(offResponse.headers['cache-control'], 'no-cache');
     assert.deepEqual(offResponse.json(), { i18nEnabled: false });
     await off.close();
-    const on = await buildWebApp({ WEB_DIST_ROOT: os.tmpdir(), I18N_ENABLED: 'true' });
+    const on = await buildWebApp(os.tmpdir(), { I18N_ENABLED: 'true' });
     assert.deepEqual((await on.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: true });
     await on.close();
   });
 
   test('REMOTE_*_URL replace the bundled entries in remotes.json', async () => {
-    const app = await buildWebApp({
-      WEB_DIST_ROOT: os.tmpdir(),
+    const app = await buildWebApp(os.tmpdir(), {
       REMOTE_LEADS_URL: 'https://leads.example.com/v2/mf-manifest.json',
       REMOTE_ADMIN_URL: 'http://localhost:3003/mf-manifest.json',
     });
@@ -282,7 +281,7 @@ describe('web: overrides and missing host build', () => {
       'host/dist/mf-manifest.json': '{"id":"host"}',
       'remote-leads/dist/mf-manifest.json': JSON.stringify(LEADS_MANIFEST),
     });
-    const app = await buildWebApp({ WEB_DIST_ROOT: root, REMOTE_LEADS_URL: 'https://leads.example.com/v2/mf-manifest.json?a=1&b=2' });
+    const app = await buildWebApp(root, { REMOTE_LEADS_URL: 'https://leads.example.com/v2/mf-manifest.json?a=1&b=2' });
     const html = (await app.inject({ method: 'GET', url: '/build/leads/list' })).body;
     assert.deepEqual(inlineManifest(html), (await app.inject({ method: 'GET', url: '/build/remotes.json' })).json());
     assert.deepEqual(preloads(html), [
@@ -295,7 +294,7 @@ describe('web: overrides and missing host build', () => {
   test('a host built without federation (no mf-manifest.json of its own) is served as built', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'crm-web-bundle-'));
     writeFiles(root, { 'host/dist/index.html': HOST_PAGE });
-    const app = await buildWebApp({ WEB_DIST_ROOT: root });
+    const app = await buildWebApp(root);
     for (const url of ['/build/', '/build/leads/list']) {
       assert.equal((await app.inject({ method: 'GET', url })).body, HOST_PAGE, url);
     }
@@ -305,7 +304,7 @@ describe('web: overrides and missing host build', () => {
 
   test('without a host build, /build/ explains how to build it', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'crm-web-empty-'));
-    const app = await buildWebApp({ WEB_DIST_ROOT: empty });
+    const app = await buildWebApp(empty);
     const response = await app.inject({ method: 'GET', url: '/build/leads/list' });
     assert.equal(response.statusCode, 503);
     assert.match(response.body, /The host build is missing .*\nRun `pnpm build`/);
@@ -317,7 +316,7 @@ describe('web: overrides and missing host build', () => {
 describe('web: favicon', () => {
   test('/favicon.ico is the teal icon at 16, 32 and 48 px, with or without a build', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'crm-web-empty-'));
-    const app = await buildWebApp({ WEB_DIST_ROOT: empty });
+    const app = await buildWebApp(empty);
     try {
       const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
       assert.equal(response.statusCode, 200);
@@ -340,7 +339,7 @@ describe('web: favicon', () => {
   });
 
   test('/favicon.svg is the same mark for browsers that prefer vectors', async () => {
-    const app = await buildWebApp({ WEB_DIST_ROOT: os.tmpdir() });
+    const app = await buildWebApp(os.tmpdir());
     try {
       const response = await app.inject({ method: 'GET', url: '/favicon.svg' });
       assert.equal(response.statusCode, 200);

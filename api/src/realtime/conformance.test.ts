@@ -3,7 +3,9 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { describeConformance } from './conformance-suite';
 
 const SECRET = 'conformance-secret-0123456789';
-const env = { PUSHER_APP_ID: 'crm-test', PUSHER_APP_KEY: 'crm-test-key', PUSHER_APP_SECRET: SECRET };
+const APP = { id: 'crm-test', key: 'crm-test-key' };
+// On buildTestApp's APP_URL (http://crm.test): the embedded endpoint, every instance signing with SECRET.
+const env = { PUSHER_URL: `http://${APP.key}:${SECRET}@crm.test/apps/${APP.id}` };
 
 async function listen(t: TestApp): Promise<number> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -13,7 +15,7 @@ async function listen(t: TestApp): Promise<number> {
 describeConformance('embedded endpoint', async () => {
   const t = await buildTestApp({ env });
   const port = await listen(t);
-  return { target: { host: '127.0.0.1', port, appId: env.PUSHER_APP_ID, key: env.PUSHER_APP_KEY, secret: SECRET }, close: () => t.close() };
+  return { target: { host: '127.0.0.1', port, appId: APP.id, key: APP.key, secret: SECRET }, close: () => t.close() };
 });
 
 // Two API instances behind one Redis (CI and the brief's machine have one on 127.0.0.1:6379).
@@ -25,7 +27,7 @@ describeConformance('two embedded instances on one Redis', async () => {
   const port = await listen(first);
   const secondPort = await listen(second);
   return {
-    target: { host: '127.0.0.1', port, secondPort, appId: env.PUSHER_APP_ID, key: env.PUSHER_APP_KEY, secret: SECRET },
+    target: { host: '127.0.0.1', port, secondPort, appId: APP.id, key: APP.key, secret: SECRET },
     close: async () => {
       await second.close();
       await first.close();

@@ -1,4 +1,4 @@
-// The product with PUSHER_* pointed at an external service (tooling/soketi-compat.sh starts Soketi): the API publishes
+// The product with PUSHER_URL pointed at an external service (tooling/soketi-compat.sh starts Soketi): the API publishes
 // lead events there through the `pusher` library, authorises a real pusher-js client's private channel at
 // /api/broadcasting/auth, and the client receives a lead change made through the API. Not named *.test.ts: `pnpm test`
 // does not run it.
@@ -22,12 +22,7 @@ let client: InstanceType<typeof PusherClient> | undefined;
 before(async () => {
   t = await buildTestApp({
     env: {
-      PUSHER_HOST: env('HOST'),
-      PUSHER_PORT: env('PORT'),
-      PUSHER_SCHEME: 'http',
-      PUSHER_APP_ID: env('APP_ID'),
-      PUSHER_APP_KEY: env('KEY'),
-      PUSHER_APP_SECRET: env('SECRET'),
+      PUSHER_URL: `http://${encodeURIComponent(env('KEY'))}:${encodeURIComponent(env('SECRET'))}@${env('HOST')}:${env('PORT')}/apps/${env('APP_ID')}`,
     },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -37,7 +32,7 @@ after(async () => {
   await t.close();
 });
 
-test('with PUSHER_HOST set, lead events reach a browser client through the external service', async () => {
+test('with PUSHER_URL set, lead events reach a browser client through the external service', async () => {
   const apiPort = (t.app.server.address() as AddressInfo).port;
   const token = await t.login();
   const config = (await t.app.inject({ method: 'GET', url: '/api/realtime/config' })).json().data;

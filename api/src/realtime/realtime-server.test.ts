@@ -7,7 +7,9 @@ import { loadConfig } from '../config';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { waitFor } from './conformance-suite';
 
-const env = { PUSHER_APP_ID: 'crm-test', PUSHER_APP_KEY: 'crm-test-key', PUSHER_APP_SECRET: 'server-test-secret-0123456789' };
+const APP = { id: 'crm-test', key: 'crm-test-key', secret: 'server-test-secret-0123456789' };
+// On buildTestApp's APP_URL (http://crm.test): the embedded endpoint, with this id, key and secret.
+const env = { PUSHER_URL: `http://${APP.key}:${APP.secret}@crm.test/apps/${APP.id}` };
 
 interface Frame {
   event: string;
@@ -16,7 +18,7 @@ interface Frame {
 }
 
 /** A raw protocol client: every frame it got, and a way to wait for the next of one event. */
-async function open(port: number, path = `/app/${env.PUSHER_APP_KEY}?protocol=7`) {
+async function open(port: number, path = `/app/${APP.key}?protocol=7`) {
   const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
   const frames: Frame[] = [];
   const listeners = new Set<() => void>();
@@ -50,15 +52,15 @@ describe('embedded realtime endpoint: limits, activity and client events', () =>
   const clients: RawClient[] = [];
 
   before(async () => {
-    const base = loadConfig({ ...env, REALTIME_CLIENT_EVENTS: 'true' });
+    const base = loadConfig({ ...env, APP_URL: 'http://crm.test' });
     t = await buildTestApp({
       env,
-      config: { realtime: { ...base.realtime, activityTimeoutSeconds: 1, pongTimeoutSeconds: 1 } },
+      config: { realtime: { ...base.realtime, clientEvents: true, activityTimeoutSeconds: 1, pongTimeoutSeconds: 1 } },
       realtime: { limits: { maxChannelsPerConnection: 2, maxConnectionsPerIp: 6, maxMessageBytes: 2048, maxClientEventsPerSecond: 3 } },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
-    signer = new Pusher({ appId: env.PUSHER_APP_ID, key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET, host: '127.0.0.1', port: String(port), useTLS: false });
+    signer = new Pusher({ appId: APP.id, key: APP.key, secret: APP.secret, host: '127.0.0.1', port: String(port), useTLS: false });
   });
   after(async () => {
     for (const client of clients) client.ws.terminate();
@@ -90,8 +92,8 @@ describe('embedded realtime endpoint: limits, activity and client events', () =>
   });
 
   test('a missing or old protocol version is refused with 4008 or 4007', async () => {
-    assert.equal(await (await open(port, `/app/${env.PUSHER_APP_KEY}`)).closed, 4008);
-    assert.equal(await (await open(port, `/app/${env.PUSHER_APP_KEY}?protocol=3`)).closed, 4007);
+    assert.equal(await (await open(port, `/app/${APP.key}`)).closed, 4008);
+    assert.equal(await (await open(port, `/app/${APP.key}?protocol=3`)).closed, 4007);
   });
 
   test('refuses a channel over the per-connection limit with a clear subscription error', async () => {
@@ -168,7 +170,7 @@ describe('embedded realtime endpoint: limits, activity and client events', () =>
   });
 
   test('the HTTP API answers unknown apps, oversized data and stale signatures with 4xx JSON', async () => {
-    const other = new Pusher({ appId: 'other', key: env.PUSHER_APP_KEY, secret: env.PUSHER_APP_SECRET, host: '127.0.0.1', port: String(port), useTLS: false });
+    const other = new Pusher({ appId: 'other', key: APP.key, secret: APP.secret, host: '127.0.0.1', port: String(port), useTLS: false });
     await assert.rejects(other.trigger('x', 'e', {}), (error: { status?: number }) => error.status === 404);
     await assert.rejects(signer.trigger('x', 'e', 'y'.repeat(11 * 1024)), (error: { status?: number; body?: string }) => {
       assert.equal(error.status, 413);
@@ -177,7 +179,7 @@ describe('embedded realtime endpoint: limits, activity and client events', () =>
     });
     const stale = await t.app.inject({
       method: 'POST',
-      url: `/apps/${env.PUSHER_APP_ID}/events?auth_key=${env.PUSHER_APP_KEY}&auth_timestamp=1&auth_version=1.0&body_md5=x&auth_signature=y`,
+      url: `/apps/${APP.id}/events?auth_key=${APP.key}&auth_timestamp=1&auth_version=1.0&body_md5=x&auth_signature=y`,
       payload: { name: 'e', data: '{}', channels: ['x'] },
     });
     assert.equal(stale.statusCode, 401);

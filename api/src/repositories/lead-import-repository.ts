@@ -12,7 +12,7 @@ import { leads } from '../db/schema/leads';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { diffFields, historyFields, type NewHistoryEntry, recordHistory } from './lead/lead-history-entries';
-import { insertLeadRows, insertLeadUsers, responsibleIds } from './lead/lead-rows';
+import { insertLeadUsers, responsibleIds } from './lead/lead-rows';
 import type { LeadScopeHelper, LeadViewer } from './lead-scope';
 
 /** A lead as an import row gives it. Fields whose column is not mapped are undefined: an update leaves them alone. */
@@ -47,7 +47,7 @@ export interface ClaimedImport {
   total: number;
 }
 
-/** The progress of one batch, written in the batch's own transaction so the counts always match the rows. */
+/** The progress of one write, in the write's own transaction so the counts always match the rows. */
 export interface BatchProgress {
   jobId: number;
   /** `processed` before this batch: the write goes through only if nobody else moved the job on meanwhile. */
@@ -117,8 +117,8 @@ export class ImportFileMissingError extends Error {
 }
 
 export interface LeadImportStorage {
-  /** COPY in transactions (the app hands over its connection); without it only {@link writeBatch} works. */
-  bulk?: BulkTransactions;
+  /** COPY in transactions on the app's own connection. */
+  bulk: BulkTransactions;
   /**
    * Where uploaded files wait for their job, outside the database (embedded PGlite on disk, decision 035): one file
    * per job, removed when the job ends. Unset, the file is kept in the job's row (PostgreSQL, where any instance may
@@ -127,7 +127,7 @@ export interface LeadImportStorage {
   fileDir?: string;
 }
 
-export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, storage: LeadImportStorage = {}) {
+export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, storage: LeadImportStorage) {
   const { bulk, fileDir } = storage;
   const filePath = (id: number) => path.join(fileDir!, `${id}.csv`);
   const dropFile = (id: number) => (fileDir ? rm(filePath(id), { force: true }) : Promise.resolve());
@@ -367,53 +367,13 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
     },
 
     /**
-     * One batch of an import, in one transaction: new leads (multi-row INSERT), their responsible users, changed
-     * leads, a history row for each, and the job's progress — counts, rejected rows and the position in the file.
-     * The progress is written first and only from the position this worker read: if another worker moved the job on,
-     * nothing is written and {@link ImportSupersededError} is thrown. Returns the new leads' ids in input order.
-     */
-    async writeBatch(batch: {
-      inserts: ImportedLead[];
-      updates: Map<number, ImportedLead>;
-      actorId: number;
-      defaultStatusId: number | null;
-      progress: BatchProgress;
-    }): Promise<number[]> {
-      return db.transaction(async (tx) => {
-        await advance(tx, batch.progress);
-        const ids = await insertLeadRows(
-          tx,
-          batch.inserts.map((lead) => ({
-            surname: lead.surname,
-            firstname: lead.firstname,
-            patronymic: lead.patronymic ?? '',
-            phone: lead.phone,
-            phoneNormalized: lead.phoneNormalized,
-            statusId: lead.statusId ?? batch.defaultStatusId,
-            additionalInfo: lead.additionalInfo ?? '',
-            createdBy: batch.actorId,
-          })),
-        );
-        await insertLeadUsers(tx, batch.inserts.flatMap((lead, i) => (lead.users ?? []).map((userId) => ({ leadId: ids[i], userId }))));
-        const history: NewHistoryEntry[] = ids.map((leadId) => ({ leadId, userId: batch.actorId, action: 'imported' }));
-        history.push(...(await updateLeads(tx, batch.updates, batch.actorId)));
-        await recordHistory(tx, history);
-        return ids;
-      });
-    },
-
-    /** Whether {@link writeBatches} can run here: COPY needs the connection, which only the app hands over. */
-    canCopy: bulk !== undefined,
-
-    /**
      * Several sorted batches in one transaction, written with COPY (decision 035): the new leads' ids are taken from
      * their sequence first, so the leads, their responsible users and their history rows go in as three COPYs
-     * without RETURNING; updates are applied batch by batch in file order as {@link writeBatch} does; the job moves on
+     * without RETURNING; updates are applied batch by batch in file order, each with its history row; the job moves on
      * by all the batches' rows at once. No later batch of the group may update a lead an earlier one creates (the job
      * writes the group before such a batch). Returns each batch's new ids in input order.
      */
     async writeBatches(group: { batches: SortedBatch[]; jobId: number; from: number; actorId: number; defaultStatusId: number | null }): Promise<number[][]> {
-      if (!bulk) throw new Error('writeBatches needs the bulk connection');
       const counts: ImportCounts = { processed: 0, created: 0, updated: 0, skipped: 0, rejected: 0 };
       for (const batch of group.batches) for (const key of Object.keys(counts) as (keyof ImportCounts)[]) counts[key] += batch.counts[key];
       return bulk.transaction(async (tx, copy) => {

@@ -36,7 +36,7 @@ export interface TestApp {
 
 export interface BuildTestAppOptions {
   driver?: TestDriver;
-  /** Extra environment for loadConfig (e.g. REMOTE_LEADS_URL, WEB_DIST_ROOT). */
+  /** Extra environment for loadConfig (e.g. REMOTE_LEADS_URL, PUSHER_URL). */
   env?: Record<string, string>;
   /** Overrides applied after parsing, for values that are not environment variables. */
   config?: Partial<AppConfig>;

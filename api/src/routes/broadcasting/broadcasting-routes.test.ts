@@ -10,7 +10,8 @@ import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/buil
 import { createLeadVia, createRole, createUser, leadInput } from '../../test/fixtures';
 
 const SECRET = 'broadcasting-test-secret-0123';
-const env = { PUSHER_APP_KEY: 'crm-key', PUSHER_APP_SECRET: SECRET };
+// On buildTestApp's APP_URL: the embedded endpoint, signing with SECRET.
+const env = { PUSHER_URL: `http://crm-key:${SECRET}@crm.test/apps/crm` };
 const SOCKET = '1234.5678';
 const sign = (value: string) => `crm-key:${createHmac('sha256', SECRET).update(value).digest('hex')}`;
 
