@@ -1,5 +1,5 @@
 // The API as `node api/dist/server.js` runs it, but serving the front-end builds from another folder: the web root is
-// not configuration (docs/decisions/046), so federation-vs-bundle.mjs passes it to buildApp through this script.
+// not configuration (docs/decisions/049), so federation-vs-bundle.mjs passes it to buildApp through this script.
 //   node --import tsx lib/serve-web-root.mjs [<folder holding host/dist and remote-*/dist>]
 import { buildApp } from '../../api/src/app.ts';
 import { loadConfig } from '../../api/src/config.ts';
