@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, ENV_VARIABLES, loadConfig } from './config';
+import { ConfigError, ENV_VARIABLES, loadConfig, retiredVariableWarnings } from './config';
 import { findPackageRoot } from './package-root';
 
 describe('loadConfig', () => {
@@ -167,5 +167,12 @@ describe('one list of variables', () => {
     assert.deepEqual(readmeVariables(readme), ['PORT', 'HOST']);
     assert.deepEqual(exampleVariables('# Port.\nPORT=8080\n# NODE_ENV=production\nHOST=\n'), ['PORT', 'NODE_ENV', 'HOST']);
     assert.notDeepEqual([...exampleVariables('PORT=\nPORT=\n')].sort(), ['PORT']);
+  });
+
+  test('a retired variable is named with what replaced it, and nothing is said of the rest', () => {
+    assert.deepEqual(retiredVariableWarnings({ PUSHER_HOST: 'soketi.internal', PORT: '8080', TRUST_PROXY: '' }), [
+      'PUSHER_HOST is set but no longer read: use PUSHER_URL=https://key:secret@host:port/apps/id.',
+    ]);
+    assert.deepEqual(retiredVariableWarnings({}), []);
   });
 });

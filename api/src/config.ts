@@ -214,6 +214,42 @@ function releaseName(repositoryRoot: string): string | undefined {
  * typed in: pnpm's INIT_CWD when run through a pnpm script (which itself runs in api/), else the process's working
  * directory. So `pnpm seed:demo` and `pnpm start` at the root both use ./data at the root.
  */
+/** Variables earlier versions read, and what replaced each (decision 049): a deployment that still sets one is told. */
+const RETIRED_VARIABLES: Record<string, string> = {
+  TRUST_PROXY: 'use TRUSTED_PROXIES (0.0.0.0/0,::/0 trusts every peer)',
+  PUSHER_APP_ID: 'use PUSHER_URL=https://key:secret@host:port/apps/id',
+  PUSHER_APP_KEY: 'use PUSHER_URL=https://key:secret@host:port/apps/id',
+  PUSHER_APP_SECRET: 'use PUSHER_URL=https://key:secret@host:port/apps/id',
+  PUSHER_HOST: 'use PUSHER_URL=https://key:secret@host:port/apps/id',
+  PUSHER_PORT: 'use PUSHER_URL=https://key:secret@host:port/apps/id',
+  PUSHER_SCHEME: 'use PUSHER_URL=https://key:secret@host:port/apps/id',
+  PUSHER_CLUSTER: 'use PUSHER_URL (the cluster comes from an api-<cluster>.pusher.com host)',
+  PUSHER_WS_HOST: 'use PUSHER_URL: browsers connect to its host',
+  PUSHER_WS_PORT: 'use PUSHER_URL: browsers connect to its port',
+  JOB_LEASE_SECONDS: "no longer needed: pg-boss's own heartbeat hands a crashed worker's job over (decision 048)",
+  LEAD_IMPORT_PARSE: 'no longer read: imports always parse in a worker thread',
+  LEAD_IMPORT_WRITE: 'no longer read: imports always write with COPY',
+  LEAD_IMPORT_FILES: 'no longer read',
+  LOGIN_RATE_LIMIT_PER_IP: 'no longer read: a constant (60 a minute)',
+  LOGIN_RATE_LIMIT_PER_EMAIL_IP: 'no longer read: a constant (10 a minute)',
+  LOGIN_SLOWDOWN_PER_EMAIL: 'no longer read: a constant (20 in 15 minutes)',
+  FILE_URL_TTL_MINUTES: 'no longer read: signed file URLs last one to two hours',
+  REALTIME_CLIENT_EVENTS: 'no longer read',
+  REALTIME_MAX_CONNECTIONS_PER_IP: 'no longer read',
+  WEB_DIST_ROOT: 'no longer read',
+  SENTRY_RELEASE: 'no longer read: the release is crm@<package.json version>',
+  SENTRY_TRACES_SAMPLE_RATE: 'no longer read: a constant',
+  SENTRY_REPLAYS_SESSION_SAMPLE_RATE: 'no longer read: a constant',
+  SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: 'no longer read: a constant',
+};
+
+/** One warning for each retired variable the environment still sets (the server logs them at start). */
+export function retiredVariableWarnings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(RETIRED_VARIABLES).flatMap(([name, instead]) =>
+    env[name] !== undefined && env[name] !== '' ? [`${name} is set but no longer read: ${instead}.`] : [],
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const baseDir = env.INIT_CWD || process.cwd();
   // An empty variable (`FOO=` in a .env file) means "not set", not "set to an empty string". Only the schema's own

@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, retiredVariableWarnings } from './config';
 
 /** Starts the API: parse the environment, build the app, listen, and close cleanly on SIGINT/SIGTERM. */
 async function main() {
@@ -17,6 +17,7 @@ async function main() {
 
   const startedAt = performance.now();
   const app = await buildApp({ config });
+  for (const warning of retiredVariableWarnings()) app.log.warn(warning);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'Closing after an uncaught error');
