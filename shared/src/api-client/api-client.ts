@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../schemas/mini/api-error';
+import { apiErrorSchema } from '@crm/shared/schemas/mini';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, IP_NOT_ALLOWED_EVENT, UNAUTHORIZED_EVENT } from './storage';
 

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../schemas/mini/api-error';
+import { apiErrorSchema } from '@crm/shared/schemas/mini';
 import { buildApiUrl } from './api-client';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, UNAUTHORIZED_EVENT } from './storage';

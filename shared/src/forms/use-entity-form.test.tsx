@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from '@crm/shared/router';
-import { ApiError } from '../api-client/api-error';
-import { renderRoutes } from '../testing/render-routes';
+import { ApiError } from '@crm/shared/api-client';
+import { renderRoutes } from '@crm/shared/testing';
 import { useEntityForm, type EntityForm, type EntityFormOptions } from './use-entity-form';
 
 type Thing = { id: number; name: string; version: number };
