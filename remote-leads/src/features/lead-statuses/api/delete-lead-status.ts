@@ -4,9 +4,6 @@ import { api } from '@crm/shared/api-client';
 import type { MessageAnswer } from '@crm/shared/schemas';
 import { LEAD_STATUSES_PATH, leadStatusesKey } from './get-lead-statuses';
 
-/** The error code of a 409 for a status leads still carry: retry with a replacement. */
-export const STATUS_IN_USE = 'STATUS_IN_USE';
-
 /**
  * Deletes a status. While leads carry it the server answers 409 `STATUS_IN_USE`, unless `replacementId`
  * names the status those leads move to first.
