@@ -13,6 +13,7 @@ import {
   messageSchema,
   profileAnswerSchema,
   profileInputSchema,
+  profileWithTeamsSchema,
   revokedSessionsSchema,
   SHORTCUT_PAGES,
   shortcutsInputSchema,
@@ -76,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The signed-in user with their teams',
         security: bearerSecurity,
-        response: { 200: profileAnswerSchema.extend({ teams: z.array(z.object({ id: z.number().int(), name: z.string() })) }), ...protectedErrors },
+        response: { 200: profileWithTeamsSchema, ...protectedErrors },
       },
     },
     async (request) => {
