@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { DataEnvelope, MessageAnswer, PermissionInput, permissionSchema } from '@crm/shared/schemas';
+import { type DataEnvelope, type MessageAnswer, type PermissionInput, type permissionSchema, messageSchema } from '@crm/shared/schemas';
 import { PERMISSIONS_PATH, permissionsKey } from '../../../api/get-permissions';
 
 type PermissionAnswer = DataEnvelope<typeof permissionSchema>;
@@ -14,8 +14,8 @@ export function updatePermission(id: number, input: PermissionInput): Promise<Pe
   return api.put<PermissionAnswer>(`${PERMISSIONS_PATH}/${id}`, input);
 }
 
-export function deletePermission(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${PERMISSIONS_PATH}/${id}`);
+export async function deletePermission(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${PERMISSIONS_PATH}/${id}`));
 }
 
 /** Creates (no id) or updates a permission, then revalidates the table. */

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import type { DataEnvelope, Paginated, teamSchema } from '@crm/shared/schemas';
+import { type DataEnvelope, type Paginated, teamSchema, dataEnvelope } from '@crm/shared/schemas';
 
 export const TEAMS_PATH = '/teams';
 
@@ -22,9 +22,11 @@ export function useTeams(request: TeamsRequest) {
   return usePagedQuery(teamsKey(request), ([, query]) => getTeams(query as TeamsRequest));
 }
 
+const getTeamAnswer = dataEnvelope(teamSchema);
+
 /** GET /api/teams/{id}: the edit form's record. */
-export function getTeam(id: number): Promise<DataEnvelope<typeof teamSchema>> {
-  return api.get<DataEnvelope<typeof teamSchema>>(`${TEAMS_PATH}/${id}`);
+export async function getTeam(id: number): Promise<DataEnvelope<typeof teamSchema>> {
+  return getTeamAnswer.parse(await api.get<unknown>(`${TEAMS_PATH}/${id}`));
 }
 
 export function useTeam(id: number | null) {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api, apiKeysUnder } from '@crm/shared/api-client';
-import type { CreateTeamInput, DataEnvelope, MessageAnswer, teamSchema, UpdateTeamInput } from '@crm/shared/schemas';
+import { type CreateTeamInput, type DataEnvelope, type MessageAnswer, type teamSchema, type UpdateTeamInput, messageSchema } from '@crm/shared/schemas';
 import { TEAMS_PATH } from './get-teams';
 
 type TeamAnswer = DataEnvelope<typeof teamSchema>;
@@ -14,8 +14,8 @@ export function updateTeam(id: number, input: UpdateTeamInput): Promise<TeamAnsw
   return api.put<TeamAnswer>(`${TEAMS_PATH}/${id}`, input);
 }
 
-export function deleteTeam(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${TEAMS_PATH}/${id}`);
+export async function deleteTeam(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${TEAMS_PATH}/${id}`));
 }
 
 export function useSaveTeam() {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api, apiKeysUnder } from '@crm/shared/api-client';
-import type { adminUserSchema, CreateUserInput, DataEnvelope, MessageAnswer, UpdateUserInput } from '@crm/shared/schemas';
+import { type adminUserSchema, type CreateUserInput, type DataEnvelope, type MessageAnswer, type UpdateUserInput, messageSchema } from '@crm/shared/schemas';
 
 type UserAnswer = DataEnvelope<typeof adminUserSchema>;
 
@@ -17,8 +17,8 @@ export function setUserActive(id: number, active: boolean): Promise<UserAnswer> 
   return api.post<UserAnswer>(`/users/${id}/status`, { active });
 }
 
-export function forcePasswordReset(id: number): Promise<MessageAnswer> {
-  return api.post<MessageAnswer>(`/users/${id}/password-reset`);
+export async function forcePasswordReset(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.post<unknown>(`/users/${id}/password-reset`));
 }
 
 /** Every users call revalidates the users lists and the role cards (their counts and avatars). */
