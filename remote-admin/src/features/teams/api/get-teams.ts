@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import { type DataEnvelope, type Paginated, teamSchema, dataEnvelope } from '@crm/shared/schemas';
+import { type DataEnvelope, type Paginated, teamSchema, dataEnvelope, paginated } from '@crm/shared/schemas';
 
 export const TEAMS_PATH = '/teams';
 
@@ -13,9 +13,11 @@ export interface TeamsRequest {
 
 export const teamsKey = (request: TeamsRequest) => [TEAMS_PATH, { ...request }] as const;
 
+const getTeamsAnswer = paginated(teamSchema);
+
 /** GET /api/teams: lead, member avatars and counts; search by name. */
-export function getTeams(request: TeamsRequest): Promise<Paginated<typeof teamSchema>> {
-  return api.get<Paginated<typeof teamSchema>>(TEAMS_PATH, { ...request });
+export async function getTeams(request: TeamsRequest): Promise<Paginated<typeof teamSchema>> {
+  return getTeamsAnswer.parse(await api.get<unknown>(TEAMS_PATH, { ...request }));
 }
 
 export function useTeams(request: TeamsRequest) {
