@@ -7,11 +7,12 @@ export type DocumentResponse = DataEnvelope<typeof documentSchema>;
 export const documentPath = (id: number) => `/document/${id}`;
 export const documentKey = (id: number) => [documentPath(id)] as const;
 
-const getDocumentAnswer = dataEnvelope(documentSchema);
+/** A document's answer (GET, create, update), parsed as the host parses its own. */
+export const documentResponseSchema = dataEnvelope(documentSchema);
 
 /** GET /api/document/{id} (§7: data.data is the document, with files and links). */
 export async function getDocument(id: number): Promise<DocumentResponse> {
-  return getDocumentAnswer.parse(await api.get<unknown>(documentPath(id)));
+  return documentResponseSchema.parse(await api.get<unknown>(documentPath(id)));
 }
 
 /** The document for the view page; null waits. */
