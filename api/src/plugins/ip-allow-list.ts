@@ -21,7 +21,7 @@ declare module 'fastify' {
 export const ALLOW_LIST_CHECK_MS = 1000;
 
 /** Paths open from any address: load balancers probe them, and they say nothing about the data. */
-const OPEN_PATHS = new Set(['/api/health', '/api/ready']);
+export const OPEN_PATHS: ReadonlySet<string> = new Set(['/api/health', '/api/ready']);
 
 export const ipNotAllowed = (ip: string) =>
   new AppError('IP_NOT_ALLOWED', `Access from the address ${ip} is not allowed.`, undefined, { ip });

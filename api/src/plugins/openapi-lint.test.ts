@@ -36,7 +36,7 @@ async function lint(spec: unknown): Promise<LintProblem[]> {
   }
 }
 
-type Operation = { operationId?: string; security?: unknown[] };
+type Operation = { operationId?: string; security?: unknown[]; responses?: Record<string, unknown> };
 
 describe('OpenAPI document', () => {
   test("passes Redocly's recommended rules without an error; every operation has its own operationId", async () => {
@@ -55,6 +55,8 @@ describe('OpenAPI document', () => {
       assert.equal(byRoute.get('GET /api/leads/favorite/{id}')?.operationId, 'toggleLeadFavorite');
       assert.deepEqual(byRoute.get('POST /api/auth/login')?.security, [], 'sign-in needs no token');
       assert.deepEqual(byRoute.get('GET /api/leads')?.security, [{ bearerAuth: [] }]);
+      assert.ok(byRoute.get('GET /api/realtime/config')?.responses?.['403'], 'a public API route may still be refused by the allow-list');
+      assert.equal(byRoute.get('GET /api/health')?.responses?.['403'], undefined, 'the probes are open to any address');
 
       const problems = await lint(spec);
       const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);

@@ -3,7 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ipNotAllowedSchema } from '@crm/shared/schemas';
 import { bearerSecurity } from '../routes/route-schemas';
+import { OPEN_PATHS } from './ip-allow-list';
 import { operationIdFor } from './operation-ids';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -42,7 +44,11 @@ async function swaggerPlugin(app: FastifyInstance) {
     },
     // Names and security are filled here for every route, so that route files need not repeat them.
     transform: (input) => {
-      const { schema, url } = jsonSchemaTransform(input);
+      // The allow-list refuses any API call from an address outside it, whatever the route declares.
+      const refusable = input.url.startsWith('/api/') && !OPEN_PATHS.has(input.url);
+      const response = input.schema?.response as Record<string, unknown> | undefined;
+      const declared = refusable && response && !response[403] ? { ...input.schema, response: { ...response, 403: ipNotAllowedSchema } } : input.schema;
+      const { schema, url } = jsonSchemaTransform({ ...input, schema: declared });
       if (schema.hide) return { schema, url };
       const methods = [input.route.method].flat();
       const operationId = schema.operationId ?? operationIdFor(String(methods[0]), url.replace(/:(\w+)/g, '{$1}'));
