@@ -9,6 +9,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { sharedSubpathImports } from './tooling/eslint-rules/shared-subpath-imports.mjs';
 
 const root = import.meta.dirname;
 const at = (...parts) => path.join(root, ...parts);
@@ -145,6 +146,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Inside shared, subpaths reach each other by package name (`@crm/shared/ui`), as the apps do.
+    files: ['shared/src/**/*.{ts,tsx}'],
+    plugins: { crm: { rules: { 'shared-subpath-imports': sharedSubpathImports } } },
+    rules: { 'crm/shared-subpath-imports': 'error' },
   },
   {
     // The router reaches the page once, through @crm/shared/router (tree-shaken there, shared as one module:

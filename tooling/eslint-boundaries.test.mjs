@@ -194,6 +194,22 @@ describe('import boundaries (eslint.config.mjs)', () => {
     );
   });
 
+  test('reports a shared subpath reaching another by a relative path', async () => {
+    const file = 'shared/src/editor/probe.ts';
+    const messages = await lint(eslint, file, specifierFrom(file, someModule('shared/src/ui/components')));
+    assert.deepEqual(
+      messages.map((m) => m.ruleId),
+      ['crm/shared-subpath-imports'],
+    );
+    assert.match(messages[0].message, /import it from '@crm\/shared\/ui'/);
+  });
+
+  test('allows a shared subpath importing another by package name, and its own files relatively', async () => {
+    assert.deepEqual(await lint(eslint, 'shared/src/editor/probe.ts', '@crm/shared/ui'), []);
+    const file = 'shared/src/ui/probe.ts';
+    assert.deepEqual(await lint(eslint, file, specifierFrom(file, someModule('shared/src/ui/components'))), []);
+  });
+
   // Each package's own `pnpm lint` runs ESLint in the package folder; the zones must mean the same there.
   for (const pkg of ['remote-leads', 'host', 'shared', 'api']) {
     test(`zones hold when ESLint runs from ${pkg}/`, async () => {

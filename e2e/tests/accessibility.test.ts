@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { apiGet } from '../support/api';
 import { seriousA11yViolations } from '../support/axe';
 import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import type { LeadListResponse } from '@crm/shared/schemas';
 
 /** Waits until the page has drawn its data: nothing loading, no request in flight. */
 async function settled(page: Page): Promise<void> {
@@ -28,7 +29,7 @@ describe('accessibility', () => {
       found['/login'] = await seriousA11yViolations(page);
 
       await login(page, base);
-      const { data } = await apiGet<{ data: Array<{ id: number }> }>(page, base, '/leads?per_page=5');
+      const { data } = await apiGet<LeadListResponse>(page, base, '/leads?per_page=5');
       const leadId = data[0].id;
       const pages = [
         '/leads/list',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import type { DataListEnvelope, leadStatusSchema } from '@crm/shared/schemas';
 
 /** The slice that proves the whole path: list, add through the drawer (with a server error first), delete after 'Уверены?'. */
 async function exerciseLeadStatuses(page: Page, drawerUrl: RegExp, name: string) {
@@ -55,7 +56,7 @@ describe('the lead-status slice', () => {
     const res = await page.request.get(`${app.server.baseUrl}/api/lead-status`, {
       headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` },
     });
-    const body = (await res.json()) as { data: { name: string }[] };
+    const body = (await res.json()) as DataListEnvelope<typeof leadStatusSchema>;
     assert.ok(!body.data.some((s) => s.name === 'Standalone e2e'), 'the deleted status is gone on the server');
     await context.close();
   });

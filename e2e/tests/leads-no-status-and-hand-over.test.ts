@@ -3,17 +3,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiGet } from '../support/api';
 import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
-
-interface LeadRow {
-  id: number;
-  surname: string;
-  status_id: number | null;
-  responsible: { id: number; name: string }[];
-}
-interface Page1 {
-  data: LeadRow[];
-  meta: { total: number };
-}
+import type { LeadListResponse } from '@crm/shared/schemas';
 
 /** The demo data's Operator and the Manager of the same team (api/src/db/seed-demo.ts). */
 const OPERATOR = { email: 'operator1@example.com', password: 'demo-password' };
@@ -36,7 +26,7 @@ describe('leads without a status, and the hand-over by an Operator', () => {
     const base = app.server.baseUrl;
     await login(page, base);
 
-    const bare = await apiGet<Page1>(page, base, '/leads?status_id=none&per_page=100');
+    const bare = await apiGet<LeadListResponse>(page, base, '/leads?status_id=none&per_page=100');
     assert.ok(bare.meta.total > 0, 'the demo data has leads without a status');
     assert.ok(bare.data.every((lead) => lead.status_id === null));
 
@@ -73,7 +63,7 @@ describe('leads without a status, and the hand-over by an Operator', () => {
     const page = await newPage(operatorContext);
     await login(page, base, OPERATOR);
 
-    const mine = await apiGet<Page1>(page, base, '/leads?per_page=5');
+    const mine = await apiGet<LeadListResponse>(page, base, '/leads?per_page=5');
     const lead = mine.data[0];
     assert.ok(lead, 'the Operator has leads');
 

@@ -3,15 +3,10 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiGet } from '../support/api';
 import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import type { DataEnvelope, DataListEnvelope, LeadListResponse, leadDetailSchema, leadStatusSchema } from '@crm/shared/schemas';
 
 const DESKTOP = { width: 1440, height: 900 };
 const OPERATOR = { email: 'operator1@example.com', password: 'demo-password' };
-
-interface LeadRow {
-  id: number;
-  surname: string;
-  phone: string;
-}
 
 async function apiPost<T>(page: Page, baseUrl: string, path: string, data: unknown): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
@@ -28,8 +23,8 @@ describe('leads usability', () => {
     const page = await newPage(context);
     const base = app.server.baseUrl;
     await login(page, base);
-    const { data: statuses } = await apiGet<{ data: { id: number; name: string }[] }>(page, base, '/lead-status');
-    const { data: original } = await apiPost<{ data: LeadRow }>(page, base, '/leads', {
+    const { data: statuses } = await apiGet<DataListEnvelope<typeof leadStatusSchema>>(page, base, '/lead-status');
+    const { data: original } = await apiPost<DataEnvelope<typeof leadDetailSchema>>(page, base, '/leads', {
       surname: 'Оригиналов',
       firstname: 'Павел',
       patronymic: '',
@@ -62,7 +57,7 @@ describe('leads usability', () => {
 
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL(/\/build\/leads\/list/);
-    const { data } = await apiGet<{ data: LeadRow[] }>(page, base, `/leads?search=${encodeURIComponent('912 777-00-11')}`);
+    const { data } = await apiGet<LeadListResponse>(page, base, `/leads?search=${encodeURIComponent('912 777-00-11')}`);
     assert.deepEqual(data.map((lead) => lead.surname).sort(), ['Дубликатов', 'Оригиналов'], 'both leads are saved');
     await context.close();
   });
@@ -129,7 +124,7 @@ describe('leads usability', () => {
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await page.getByRole('heading', { name: 'Добавить лида' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Leads' }).getAttribute('aria-current'), 'page');
-    const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?per_page=5');
+    const { data } = await apiGet<LeadListResponse>(page, base, '/leads?per_page=5');
     await navigate(page, base, `/leads/${data[0].id}`);
     await page.getByText(data[0].surname).first().waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Leads' }).getAttribute('aria-current'), 'page');

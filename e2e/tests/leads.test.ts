@@ -4,17 +4,7 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiGet } from '../support/api';
 import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
-
-interface LeadRow {
-  id: number;
-  surname: string;
-  firstname: string;
-  patronymic: string;
-  phone: string;
-  status: { name: string } | null;
-  responsible: { id: number; name: string }[];
-  is_favorite: boolean;
-}
+import type { commentStepSchema, DataEnvelope, DataListEnvelope, LeadListItem, LeadListResponse, leadDetailSchema, leadHistoryEntrySchema, listedUserSchema } from '@crm/shared/schemas';
 
 /** Picks an option of a kit Select found by its label, as a keyboard user does: focus, open with ↓, pick. */
 async function choose(page: Page, label: string, option: string) {
@@ -24,8 +14,8 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
-async function findLead(page: Page, baseUrl: string, search: string): Promise<LeadRow> {
-  const { data } = await apiGet<{ data: LeadRow[] }>(page, baseUrl, `/leads?search=${encodeURIComponent(search)}`);
+async function findLead(page: Page, baseUrl: string, search: string): Promise<LeadListItem> {
+  const { data } = await apiGet<LeadListResponse>(page, baseUrl, `/leads?search=${encodeURIComponent(search)}`);
   assert.equal(data.length, 1, `one lead matches ${search}`);
   return data[0];
 }
@@ -87,16 +77,16 @@ describe('the leads area', () => {
     // Comment on the detail page.
     await edited.getByRole('link', { name: 'Открыть Тестовый Лид Проверочный' }).click();
     await page.waitForURL(new RegExp(`/build/leads/${lead.id}$`));
-    await choose(page, 'Этап', (await apiGet<{ data: { name: string }[] }>(page, base, '/comment-steps')).data[0].name);
+    await choose(page, 'Этап', (await apiGet<DataListEnvelope<typeof commentStepSchema>>(page, base, '/comment-steps')).data[0].name);
     await page.getByRole('textbox', { name: 'Комментарий' }).click();
     await page.keyboard.type('Клиент просит перезвонить в пятницу');
     await page.getByRole('button', { name: 'Добавить комментарий' }).click();
     await page.getByText('Клиент просит перезвонить в пятницу').first().waitFor();
-    const history = await apiGet<{ data: { action: string }[] }>(page, base, `/leads/${lead.id}/history`);
+    const history = await apiGet<DataListEnvelope<typeof leadHistoryEntrySchema>>(page, base, `/leads/${lead.id}/history`);
     assert.ok(history.data.some((h) => h.action === 'comment_added'), 'the comment is in the history');
 
     // Hand over to the Manager: the app says to whom, the list shows them, and the server holds only them.
-    const { data: users } = await apiGet<{ data: { id: number; name: string; email: string }[] }>(page, base, '/users');
+    const { data: users } = await apiGet<DataListEnvelope<typeof listedUserSchema>>(page, base, '/users');
     const manager = users.find((u) => u.email === 'manager@example.com');
     assert.ok(manager, 'the demo data has the Manager');
     await navigate(page, base, `/leads/${lead.id}/edit`);
@@ -137,7 +127,7 @@ describe('the leads area', () => {
     await page.getByRole('row', { name: /Тестовый Лид/ }).getByRole('button', { name: /Удалить/ }).click();
     await page.getByRole('alertdialog', { name: 'Уверены?' }).getByRole('button', { name: 'Да' }).click();
     await page.getByRole('row', { name: /Тестовый Лид/ }).waitFor({ state: 'detached' });
-    const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?search=Тестовый');
+    const { data } = await apiGet<LeadListResponse>(page, base, '/leads?search=Тестовый');
     assert.equal(data.length, 0, 'deleted on the server');
     await context.close();
   });
@@ -148,7 +138,7 @@ describe('the leads area', () => {
     const [a, b] = [await newPage(ctxA), await newPage(ctxB)];
     await login(a, base);
     await login(b, base);
-    const { data } = await apiGet<{ data: LeadRow[] }>(a, base, '/leads?per_page=5');
+    const { data } = await apiGet<LeadListResponse>(a, base, '/leads?per_page=5');
     const target = data[0];
     await navigate(a, base, `/leads/${target.id}/edit`);
     await navigate(b, base, `/leads/${target.id}/edit`);
@@ -164,7 +154,7 @@ describe('the leads area', () => {
     await b.getByRole('button', { name: 'Сохранить' }).click();
     const conflict = b.getByRole('dialog', { name: 'Лид изменён другим пользователем' });
     await conflict.waitFor();
-    let current = await apiGet<{ data: LeadRow }>(b, base, `/leads/${target.id}`);
+    let current = await apiGet<DataEnvelope<typeof leadDetailSchema>>(b, base, `/leads/${target.id}`);
     assert.equal(current.data.firstname, 'ИмяИзПервогоОкна', "the first editor's change is kept");
     assert.equal(current.data.patronymic, target.patronymic, 'the stale save did not overwrite anything');
 
@@ -172,7 +162,7 @@ describe('the leads area', () => {
     await conflict.getByRole('button', { name: 'Сравнить изменения' }).click();
     await b.getByRole('button', { name: 'Сохранить выбранное' }).click();
     await b.waitForURL(/\/build\/leads\/list/);
-    current = await apiGet<{ data: LeadRow }>(b, base, `/leads/${target.id}`);
+    current = await apiGet<DataEnvelope<typeof leadDetailSchema>>(b, base, `/leads/${target.id}`);
     assert.equal(current.data.firstname, 'ИмяИзПервогоОкна');
     assert.equal(current.data.patronymic, 'ОтчествоИзВторогоОкна');
     await ctxA.close();
@@ -204,7 +194,7 @@ describe('the leads area', () => {
     assert.match(report, /БезФамилии/);
     assert.match(report, /ПлохойТелефон/);
     assert.doesNotMatch(report, /Первый/);
-    const { data } = await apiGet<{ data: LeadRow[] }>(page, base, '/leads?search=Импортов');
+    const { data } = await apiGet<LeadListResponse>(page, base, '/leads?search=Импортов');
     assert.equal(data.length, 2, 'the two good rows were imported');
     await context.close();
   });

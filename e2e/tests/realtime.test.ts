@@ -3,13 +3,9 @@ import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { apiGet, apiSend } from '../support/api';
 import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import type { DataEnvelope, DataListEnvelope, leadDetailSchema, leadStatusSchema, Me } from '@crm/shared/schemas';
 
 const MANAGER = { email: 'manager@example.com', password: 'demo-password' };
-
-interface Lead {
-  id: number;
-  version: number;
-}
 
 /** Polls `check` until it holds; answers how long that took. */
 async function within(ms: number, what: string, check: () => Promise<boolean>): Promise<number> {
@@ -36,14 +32,14 @@ describe('realtime in the composed app (two users)', () => {
     const b = await newPage(await app.browser.newContext());
     await login(a, base);
     await login(b, base, MANAGER);
-    const manager = (await apiGet<{ userData: { id: number } }>(b, base, '/auth/me')).userData;
-    const admin = (await apiGet<{ userData: { id: number; name: string } }>(a, base, '/auth/me')).userData;
-    const statuses = (await apiGet<{ data: { id: number; name: string }[] }>(a, base, '/lead-status')).data;
+    const manager = (await apiGet<Me>(b, base, '/auth/me')).userData;
+    const admin = (await apiGet<Me>(a, base, '/auth/me')).userData;
+    const statuses = (await apiGet<DataListEnvelope<typeof leadStatusSchema>>(a, base, '/lead-status')).data;
     const status = (name: string) => statuses.find((s) => s.name === name)!.id;
 
     // A creates a lead the manager is responsible for; B has the list open on it.
     const lead = (
-      await apiSend<{ data: Lead }>(a, base, 'POST', '/leads', {
+      await apiSend<DataEnvelope<typeof leadDetailSchema>>(a, base, 'POST', '/leads', {
         surname: 'Живой',
         firstname: 'Тест',
         patronymic: '',
@@ -67,7 +63,7 @@ describe('realtime in the composed app (two users)', () => {
 
     // A hands another lead to B: B gets the toast and the unread badge.
     const second = (
-      await apiSend<{ data: Lead }>(a, base, 'POST', '/leads', {
+      await apiSend<DataEnvelope<typeof leadDetailSchema>>(a, base, 'POST', '/leads', {
         surname: 'Передаваемый',
         firstname: 'Тест',
         patronymic: '',

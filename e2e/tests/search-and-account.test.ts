@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiGet, apiSend } from '../support/api';
 import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import type { DataEnvelope, DataListEnvelope, leadDetailSchema, leadStatusSchema, Me } from '@crm/shared/schemas';
 
 describe('global search and account sessions', () => {
   const app = useAppAndBrowser();
@@ -10,8 +11,8 @@ describe('global search and account sessions', () => {
     const context = await app.browser.newContext();
     const page = await newPage(context);
     await login(page, app.server.baseUrl);
-    const statuses = await apiGet<{ data: { id: number }[] }>(page, app.server.baseUrl, '/lead-status');
-    const lead = await apiSend<{ data: { id: number } }>(page, app.server.baseUrl, 'POST', '/leads', {
+    const statuses = await apiGet<DataListEnvelope<typeof leadStatusSchema>>(page, app.server.baseUrl, '/lead-status');
+    const lead = await apiSend<DataEnvelope<typeof leadDetailSchema>>(page, app.server.baseUrl, 'POST', '/leads', {
       surname: 'Телефонов',
       firstname: 'Семён',
       patronymic: '',
@@ -56,7 +57,7 @@ describe('global search and account sessions', () => {
     // The other browser's next request is refused and it lands on the sign-in page; this one stays signed in.
     await navigate(other, app.server.baseUrl, '/leads/list');
     await other.waitForURL((url) => url.pathname === '/build/login');
-    const me = await apiGet<{ userData: { email: string } }>(page, app.server.baseUrl, '/auth/me');
+    const me = await apiGet<Me>(page, app.server.baseUrl, '/auth/me');
     assert.ok(me.userData.email);
     await here.close();
     await elsewhere.close();

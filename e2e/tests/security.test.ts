@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiGet } from '../support/api';
 import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import type { DataEnvelope, DataListEnvelope, leadDetailSchema, leadStatusSchema } from '@crm/shared/schemas';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -80,7 +81,7 @@ describe('security headers and the CSP, in Chromium', () => {
     page.on('console', (m) => m.text().startsWith('CSP violation') && process.stderr.write(`${m.text()}\n`));
     const base = app.server.baseUrl;
     await login(page, base);
-    const statuses = await apiGet<{ data: { id: number }[] }>(page, base, '/lead-status');
+    const statuses = await apiGet<DataListEnvelope<typeof leadStatusSchema>>(page, base, '/lead-status');
     const created = await page.request.post(`${base}/api/leads`, {
       headers: { Authorization: `Bearer ${await token(page)}` },
       data: {
@@ -94,7 +95,7 @@ describe('security headers and the CSP, in Chromium', () => {
       },
     });
     assert.equal(created.status(), 201, await created.text());
-    const lead = ((await created.json()) as { data: { id: number; additional_info: string } }).data;
+    const lead = ((await created.json()) as DataEnvelope<typeof leadDetailSchema>).data;
     assert.doesNotMatch(lead.additional_info, /localhost:\d+|<img/, 'the outside image was not stored');
 
     await navigate(page, base, `/leads/${lead.id}`);

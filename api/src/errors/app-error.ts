@@ -1,28 +1,7 @@
-/** Every failure the API reports on purpose. The error handler maps each code to one HTTP status. */
-export type ErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'GRANT_NOT_HELD'
-  | 'OWN_ROLE'
-  | 'NOT_FOUND'
-  | 'REQUEST_TIMEOUT'
-  | 'CONFLICT'
-  | 'STATUS_IN_USE'
-  | 'STEP_IN_USE'
-  | 'IP_NOT_ALLOWED'
-  | 'IP_LOCKOUT'
-  | 'LEAD_VERSION_CONFLICT'
-  | 'DOCUMENT_VERSION_CONFLICT'
-  | 'CATEGORY_IN_USE'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'URI_TOO_LONG'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'VALIDATION_FAILED'
-  | 'RATE_LIMITED'
-  | 'IMPORT_BUSY'
-  | 'HEADERS_TOO_LARGE'
-  | 'SERVICE_UNAVAILABLE';
+import type { ErrorCode } from '@crm/shared/schemas';
+
+/** Every failure the API reports on purpose: the codes live in the shared contract, for the clients to compare with. */
+export type { ErrorCode };
 
 export type FieldErrors = Record<string, string[]>;
 

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema, ERROR_CODES } from '@crm/shared/schemas/mini';
 import { AppError, type ErrorCode } from '../errors/app-error';
 import { errorHandler, statusForCode } from './error-handler';
 
@@ -24,6 +25,9 @@ describe('error handler', () => {
     await fastify.register(errorHandler);
     fastify.get('/in-use', () => {
       throw new AppError('STATUS_IN_USE', 'In use');
+    });
+    fastify.get('/code/:code', (request) => {
+      throw new AppError((request.params as { code: ErrorCode }).code, 'Refused');
     });
     fastify.get('/bug', () => {
       throw new Error('connection string postgres://secret@db');
@@ -101,6 +105,14 @@ describe('error handler', () => {
       SERVICE_UNAVAILABLE: 503,
     };
     for (const [code, status] of Object.entries(codes)) assert.equal(statusForCode(code as ErrorCode), status);
+  });
+
+  test("every code answers the shared error envelope, which a client parses as it came (@crm/shared's ERROR_CODES)", async () => {
+    for (const code of ERROR_CODES) {
+      const response = await app.inject({ method: 'GET', url: `/code/${code}` });
+      assert.equal(response.statusCode, statusForCode(code));
+      assert.deepEqual(apiErrorSchema.parse(response.json()), { message: 'Refused', code });
+    }
   });
 
   describe('database errors that are the client\'s fault are 4xx, with a clear message and no internals', () => {

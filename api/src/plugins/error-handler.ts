@@ -2,15 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiErrorBody } from '@crm/shared/schemas';
 import { clientDatabaseError, postgresErrorCode } from '../db/errors';
 import { AppError, type ErrorCode, type FieldErrors, VALIDATION_MESSAGE } from '../errors/app-error';
 
-interface ErrorBody {
-  message: string;
-  code?: string;
-  errors?: FieldErrors;
-  [detail: string]: unknown;
-}
+/** The shared error envelope, plus the extra fields some answers carry (a 409's `conflict`). */
+type ErrorBody = ApiErrorBody & { [detail: string]: unknown };
 
 /** The one place an error code becomes an HTTP status; the switch stays exhaustive as codes are added. */
 export function statusForCode(code: ErrorCode): number {

@@ -1,8 +1,12 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ipNotAllowedSchema } from '@crm/shared/schemas';
+import { bearerSecurity } from '../routes/route-schemas';
+import '../lib/route-reach';
+import { operationIdFor } from './operation-ids';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -28,13 +32,29 @@ function withStoredToken(request: { [prop: string]: any }) {
  * Authorize), or `off` (no /api/docs at all). The spec itself is always built: tests read it through `app.swagger()`.
  */
 async function swaggerPlugin(app: FastifyInstance) {
+  /** Whether the route runs `app.authenticate` first: what the spec's `security` of the operation says. */
+  const authenticates = (route: RouteOptions) => [route.onRequest ?? []].flat().includes(app.authenticate);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'CRM API', description: 'Leads, lead statuses, documents and administration.', version: '0.1.0' },
+      // Paths carry their /api prefix; relative, so that "Try it out" calls the server the docs came from.
+      servers: [{ url: '/', description: 'This server' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // Names and security are filled here for every route, so that route files need not repeat them.
+    transform: (input) => {
+      // The allow-list refuses a call from an address outside it on every route not open to every address (decision 044).
+      const refusable = !input.route.config?.openToEveryAddress;
+      const response = input.schema?.response as Record<string, unknown> | undefined;
+      const declared = refusable && response && !response[403] ? { ...input.schema, response: { ...response, 403: ipNotAllowedSchema } } : input.schema;
+      const { schema, url } = jsonSchemaTransform({ ...input, schema: declared });
+      if (schema.hide) return { schema, url };
+      const methods = [input.route.method].flat();
+      const operationId = schema.operationId ?? operationIdFor(String(methods[0]), url.replace(/:(\w+)/g, '{$1}'));
+      const security = schema.security ?? (authenticates(input.route) ? bearerSecurity : []);
+      return { schema: { ...schema, operationId, security }, url };
+    },
   });
   const { apiDocs } = app.config;
   if (apiDocs === 'off') return;

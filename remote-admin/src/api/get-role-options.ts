@@ -1,14 +1,17 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { DataListEnvelope, roleSchema } from '@crm/shared/schemas';
+import { type DataListEnvelope, roleSchema, dataEnvelope } from '@crm/shared/schemas';
+import { z } from 'zod';
 
 export const ROLES_PATH = '/roles';
 export type RolesResponse = DataListEnvelope<typeof roleSchema>;
 export const rolesKey = [ROLES_PATH] as const;
 
+const getRolesAnswer = dataEnvelope(z.array(roleSchema));
+
 /** GET /api/roles (needs `view roles`): the roles page's cards and the users page's role choices. */
-export function getRoles(): Promise<RolesResponse> {
-  return api.get<RolesResponse>(ROLES_PATH);
+export async function getRoles(): Promise<RolesResponse> {
+  return getRolesAnswer.parse(await api.get<unknown>(ROLES_PATH));
 }
 
 /** `enabled` false (e.g. without `view roles`) asks nothing. */

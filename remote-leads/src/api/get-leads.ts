@@ -1,7 +1,7 @@
 import type { z } from 'zod/mini';
 import { api } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import type { leadListItemSchema, listLeadsQuerySchema, Paginated } from '@crm/shared/schemas';
+import { type LeadListResponse, leadListResponseSchema, type listLeadsQuerySchema } from '@crm/shared/schemas';
 import type { SWRConfiguration } from 'swr';
 
 export const LEADS_PATH = '/leads';
@@ -12,7 +12,8 @@ export type LeadsRequest = Partial<z.output<typeof listLeadsQuerySchema>>;
 /** The list's filters and sort without paging: what the CSV export and the kanban's columns share with the table. */
 export type LeadsFilters = Omit<LeadsRequest, 'page' | 'per_page'>;
 
-export type LeadsPage = Paginated<typeof leadListItemSchema>;
+/** One page of leads, with the list's own meta (an estimated or capped total, cursors). */
+export type LeadsPage = LeadListResponse;
 
 export const leadsKey = (request: LeadsRequest) => [LEADS_PATH, request] as const;
 
@@ -20,8 +21,8 @@ export const leadsKey = (request: LeadsRequest) => [LEADS_PATH, request] as cons
 export const isLeadsPageKey = (key: unknown): boolean => Array.isArray(key) && key[0] === LEADS_PATH;
 
 /** GET /api/leads: one page of the leads the caller may see. */
-export function getLeads(request: LeadsRequest): Promise<LeadsPage> {
-  return api.get<LeadsPage>(LEADS_PATH, request);
+export async function getLeads(request: LeadsRequest): Promise<LeadsPage> {
+  return leadListResponseSchema.parse(await api.get<unknown>(LEADS_PATH, request));
 }
 
 /** One page of leads (null: none); the previous page stays on screen while the next loads. */

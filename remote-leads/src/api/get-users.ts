@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { DataListEnvelope, listedUserSchema } from '@crm/shared/schemas';
+import { type DataListEnvelope, listedUserSchema, dataEnvelope } from '@crm/shared/schemas';
+import { z } from 'zod';
 
 export const USERS_PATH = '/users';
 
@@ -8,9 +9,11 @@ export type UsersResponse = DataListEnvelope<typeof listedUserSchema>;
 
 export const usersKey = [USERS_PATH] as const;
 
+const getUsersAnswer = dataEnvelope(z.array(listedUserSchema));
+
 /** GET /api/users (needs `view users`). */
-export function getUsers(): Promise<UsersResponse> {
-  return api.get<UsersResponse>(USERS_PATH);
+export async function getUsers(): Promise<UsersResponse> {
+  return getUsersAnswer.parse(await api.get<unknown>(USERS_PATH));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import type { AbilityAction, AbilityRule, AbilitySubject } from '../schemas/mini/ability-rule';
+import type { AbilityAction, AbilityRule, AbilitySubject } from '@crm/shared/schemas/mini';
 
 /** The CASL ability the server enforces and the client renders with. `manage` and `all` are CASL's wildcards. */
 export type AppAbility = MongoAbility<[AbilityAction, AbilitySubject]>;

@@ -1,4 +1,4 @@
-import type { AbilityRule } from '../schemas/mini/ability-rule';
+import type { AbilityRule } from '@crm/shared/schemas/mini';
 import type { AppAbility } from './create-ability';
 
 /**

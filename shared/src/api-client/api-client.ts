@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../schemas/mini/api-error';
+import { apiErrorSchema, ERROR_CODE } from '@crm/shared/schemas/mini';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, IP_NOT_ALLOWED_EVENT, UNAUTHORIZED_EVENT } from './storage';
 
@@ -123,7 +123,7 @@ export async function fetchApi(
   }
   if (!response.ok) {
     const error = await toApiError(response);
-    if (response.status === 403 && error.code === 'IP_NOT_ALLOWED') {
+    if (response.status === 403 && error.code === ERROR_CODE.IP_NOT_ALLOWED) {
       const ip = (error.body as { ip?: unknown } | undefined)?.ip;
       window.dispatchEvent(new CustomEvent(IP_NOT_ALLOWED_EVENT, { detail: { ip: typeof ip === 'string' ? ip : '' } }));
     }

@@ -1,3 +1,10 @@
+import type { ErrorCode } from '@crm/shared/schemas/mini';
+
+/** The code the client itself gives an ApiError (status 0) when the user cancels an upload. */
+export const ABORTED_CODE = 'ABORTED';
+/** A server's error code, or the client's own. */
+export type ApiErrorCode = ErrorCode | typeof ABORTED_CODE;
+
 /** Per-field validation messages of a 422 answer. */
 export type FieldErrors = Record<string, string[]>;
 
@@ -7,12 +14,12 @@ export type FieldErrors = Record<string, string[]>;
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code?: string;
+  readonly code?: ApiErrorCode;
   readonly errors: FieldErrors;
   /** The whole JSON answer, for errors that carry more than a message (e.g. a 409's `conflict`). */
   readonly body: unknown;
 
-  constructor(status: number, message: string, options: { code?: string; errors?: FieldErrors; body?: unknown } = {}) {
+  constructor(status: number, message: string, options: { code?: ApiErrorCode; errors?: FieldErrors; body?: unknown } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

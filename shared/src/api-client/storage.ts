@@ -1,6 +1,4 @@
-import { abilityRuleSchema, type AbilityRule } from '../schemas/mini/ability-rule';
-import type { Session } from '../schemas/mini/session';
-import { userSchema, type User } from '../schemas/mini/user';
+import { abilityRuleSchema, type AbilityRule, type Session, userSchema, type User } from '@crm/shared/schemas/mini';
 
 /** localStorage keys of the session, named as the spec names them (§3). */
 export const STORAGE_KEYS = {

@@ -1,6 +1,6 @@
-import { apiErrorSchema } from '../schemas/mini/api-error';
+import { apiErrorSchema } from '@crm/shared/schemas/mini';
 import { buildApiUrl } from './api-client';
-import { ApiError } from './api-error';
+import { ABORTED_CODE, ApiError } from './api-error';
 import { clearSession, getAccessToken, UNAUTHORIZED_EVENT } from './storage';
 
 export interface UploadProgressOptions {
@@ -28,7 +28,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, options: Upl
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     };
     xhr.onerror = () => reject(new ApiError(0, 'The server could not be reached'));
-    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled', { code: 'ABORTED' }));
+    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled', { code: ABORTED_CODE }));
     xhr.onload = () => {
       let body: unknown;
       try {
@@ -54,7 +54,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, options: Upl
     };
     if (options.signal) {
       if (options.signal.aborted) {
-        reject(new ApiError(0, 'Upload cancelled', { code: 'ABORTED' }));
+        reject(new ApiError(0, 'Upload cancelled', { code: ABORTED_CODE }));
         return;
       }
       options.signal.addEventListener('abort', () => xhr.abort(), { once: true });

@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { mockFetch, requestsTo } from '../testing/mock-fetch';
+import { mockFetch, requestsTo } from '@crm/shared/testing';
 import { getAccessToken, getStoredRules, onSessionChange, saveSession } from './storage';
 import { useRulesRefresh } from './use-rules-refresh';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { meSchema } from '../schemas/mini/session';
+import { meSchema } from '@crm/shared/schemas/mini';
 import { api } from './api-client';
 import { refreshStoredSession } from './storage';
 

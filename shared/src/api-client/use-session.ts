@@ -1,6 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import type { AbilityRule } from '../schemas/mini/ability-rule';
-import type { User } from '../schemas/mini/user';
+import type { AbilityRule, User } from '@crm/shared/schemas/mini';
 import { getAccessToken, getStoredRules, getStoredUser, onSessionChange, STORAGE_KEYS } from './storage';
 
 /** The stored session as React state. */

@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from '@crm/shared/router';
-import { ApiError } from '../api-client/api-error';
-import { renderRoutes } from '../testing/render-routes';
+import { ApiError } from '@crm/shared/api-client';
+import { renderRoutes } from '@crm/shared/testing';
 import { useEntityForm, type EntityForm, type EntityFormOptions } from './use-entity-form';
 
 type Thing = { id: number; name: string; version: number };
 type Values = { name: string };
 
-const conflict = () => new ApiError(409, 'Changed by someone else', { code: 'VERSION_CONFLICT' });
+const conflict = () => new ApiError(409, 'Changed by someone else', { code: 'LEAD_VERSION_CONFLICT' });
 
 function setup(path: string, overrides: Partial<EntityFormOptions<Values, Thing>> = {}) {
   const seen: { current: EntityForm<Values, Thing> | null } = { current: null };
@@ -169,7 +169,7 @@ describe('useEntityForm', () => {
   it('treats only what isConflict says as a conflict', async () => {
     const { form } = setup('/things/7/edit', {
       save: async () => Promise.reject(new ApiError(409, 'Status in use', { code: 'STATUS_IN_USE' })),
-      isConflict: (error) => error instanceof ApiError && error.code === 'VERSION_CONFLICT',
+      isConflict: (error) => error instanceof ApiError && error.code === 'LEAD_VERSION_CONFLICT',
     });
     await screen.findByText('edit ready «Стол»');
     await act(() => form().submit());

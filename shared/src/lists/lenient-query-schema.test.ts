@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { listLeadsQuerySchema } from '../schemas/mini/lead-list-query';
+import { listLeadsQuerySchema } from '@crm/shared/schemas/mini';
 import { lenientQuerySchema } from './lenient-query-schema';
 
 describe('lenientQuerySchema', () => {

@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@crm/shared/router/testing';
 import { z } from 'zod/mini';
-import { listLeadsQuerySchema } from '../schemas/mini/lead-list-query';
+import { listLeadsQuerySchema } from '@crm/shared/schemas/mini';
 import { useListQuery, type ListQuery } from './use-list-query';
 
 // The leads list's URL state: the API's querystring plus a view the API never sees.

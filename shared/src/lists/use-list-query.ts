@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from '@crm/shared/router';
 import type { z } from 'zod/mini';
-import type { PaginationMeta } from '../schemas/mini/envelope';
-import type { TotalKind } from '../ui/components/data-table';
+import type { PaginationMeta } from '@crm/shared/schemas/mini';
+import type { TotalKind } from '@crm/shared/ui';
 import { lenientQuerySchema, type QuerySchema } from './lenient-query-schema';
 
 /** The URL state of a server-paged list: what its schema parses, which always has a page and a page size. */

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import type { PaginationMeta } from '../schemas/mini/envelope';
+import type { PaginationMeta } from '@crm/shared/schemas/mini';
 import { usePagedQuery } from './use-paged-query';
 
 type Row = { id: number };

@@ -1,8 +1,7 @@
 import useSWR, { type BareFetcher, type SWRConfiguration, type SWRResponse } from 'swr';
 import type { z } from 'zod/mini';
-import type { ApiError } from '../api-client/api-error';
-import type { ApiKey } from '../api-client/swr';
-import type { Paginated } from '../schemas/mini/envelope';
+import type { ApiError, ApiKey } from '@crm/shared/api-client';
+import type { Paginated } from '@crm/shared/schemas/mini';
 
 /**
  * One page of a server list (`Paginated<typeof itemSchema>`: `{ data, meta }`) through SWR. The endpoint's hook

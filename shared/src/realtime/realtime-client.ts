@@ -1,7 +1,6 @@
 import Pusher from 'pusher-js';
-import { api } from '../api-client/api-client';
-import { getAccessToken } from '../api-client/storage';
-import type { RealtimeConfig } from '../schemas/realtime';
+import { api, getAccessToken } from '@crm/shared/api-client';
+import type { RealtimeConfig } from '@crm/shared/schemas';
 import { CHANNEL_AUTH_PATH, REALTIME_TIMEOUTS, type RealtimeClient, USER_AUTH_URL } from './realtime-settings';
 
 

@@ -1,7 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../api-client/api-client';
-import { useSession } from '../api-client/use-session';
-import type { RealtimeConfig } from '../schemas/realtime';
+import { api, useSession } from '@crm/shared/api-client';
+import type { RealtimeConfig } from '@crm/shared/schemas';
 import { RECONNECT_DELAY_MS, type RealtimeClient } from './realtime-settings';
 import { type ConnectionState, RealtimeContext, type RealtimeContextValue } from './realtime-context';
 

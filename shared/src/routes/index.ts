@@ -3,7 +3,7 @@
 // remotes' webpack configs (CJS, loaded by Node's own type stripping) can import it too: no runtime import, no enum,
 // no React, no zod — a relative import here would need a `.ts` extension Node could load. What derives from the table
 // is in ./derive (`@crm/shared/routes/derive`), apart: a shared module keeps every export, and the host needs only this.
-import type { AbilityAction, AbilitySubject } from '../schemas/mini/ability-rule';
+import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas/mini';
 
 /** Each remote and its federation scope (the `name` in its webpack config, the `<scope>/<module>` the host loads). */
 export const REMOTE_SCOPES = {

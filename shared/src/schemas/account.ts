@@ -36,6 +36,14 @@ export type ProfileInput = z.infer<typeof profileInputSchema>;
 
 export const profileAnswerSchema = z.object({ userData: userSchema });
 
+/** A team by id and name, as a user's profile and the users page list them. */
+export const teamRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type TeamRef = z.infer<typeof teamRefSchema>;
+
+/** GET /api/me/profile: the signed-in user with their teams. */
+export const profileWithTeamsSchema = profileAnswerSchema.extend({ teams: z.array(teamRefSchema) });
+export type ProfileWithTeams = z.infer<typeof profileWithTeamsSchema>;
+
 /** The largest avatar upload; the stored thumbnail is a 256 px WebP square. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

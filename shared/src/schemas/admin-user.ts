@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamRefSchema } from './account';
 import { pageQuerySchema } from './mini/envelope';
 import { idSchema } from './id';
 import { textSchema } from './text';
@@ -19,7 +20,7 @@ export const adminUserSchema = z.object({
   email: z.string(),
   avatar: z.string().nullable(),
   role: z.object({ id: z.number().int(), name: z.string() }),
-  teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  teams: z.array(teamRefSchema),
   active: z.boolean(),
   version: z.number().int(),
   created_at: z.string(),

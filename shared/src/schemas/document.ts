@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './mini/envelope';
 import { idSchema, INT4_MAX } from './id';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
+import { ERROR_CODE } from './mini/api-error';
 
 /** At most this many links per document (issue 9). */
 export const MAX_DOCUMENT_LINKS = 50;
@@ -108,7 +109,7 @@ export type DocumentInput = z.input<typeof documentInputSchema>;
 /** 409 body of a stale document update: who changed it, when, and its version now. */
 export const documentConflictSchema = z.object({
   message: z.string(),
-  code: z.literal('DOCUMENT_VERSION_CONFLICT'),
+  code: z.literal(ERROR_CODE.DOCUMENT_VERSION_CONFLICT),
   conflict: z.object({
     updated_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     updated_at: z.string(),

@@ -25,8 +25,14 @@ export const REQUIRED_LEAD_IMPORT_FIELDS: readonly LeadImportField[] = ['surname
 export const DUPLICATE_MODES = ['skip', 'update', 'create'] as const;
 export type DuplicateMode = (typeof DUPLICATE_MODES)[number];
 
-/** Field → CSV header (or null when not imported). */
-export const leadImportMappingSchema = z.record(z.enum(LEAD_IMPORT_FIELDS), z.string().nullable());
+const mappedColumn = z.string().nullable();
+/**
+ * Field → CSV header (or null when not imported), every field named. An object rather than a record keyed by an enum,
+ * so that its JSON Schema (and the OpenAPI document) lists the properties it requires.
+ */
+export const leadImportMappingSchema = z.strictObject(
+  Object.fromEntries(LEAD_IMPORT_FIELDS.map((field) => [field, mappedColumn])) as Record<LeadImportField, typeof mappedColumn>,
+);
 export type LeadImportMapping = z.infer<typeof leadImportMappingSchema>;
 
 /** POST /api/leads/import/preview (multipart `file`): the headers, the first rows and a suggested mapping. */

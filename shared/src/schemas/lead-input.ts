@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, INT4_MAX } from './id';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
+import { ERROR_CODE } from './mini/api-error';
 
 const leadText = (error: string) => textSchema({ error, unstorable: UNSTORABLE_TEXT_MESSAGE_RU });
 
@@ -45,7 +46,7 @@ export const favoriteStateSchema = z.object({ is_favorite: z.boolean() });
 /** 409 body of a stale update: who changed the lead, when, and what it holds now. */
 export const leadConflictSchema = z.object({
   message: z.string(),
-  code: z.literal('LEAD_VERSION_CONFLICT'),
+  code: z.literal(ERROR_CODE.LEAD_VERSION_CONFLICT),
   conflict: z.object({
     updated_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     updated_at: z.string(),

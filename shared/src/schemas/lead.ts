@@ -45,3 +45,5 @@ export const leadListResponseSchema = z.object({
     prev_cursor: z.string().nullable().optional(),
   }),
 });
+/** GET /api/leads: one page of leads (`data`) and where it sits (`meta`). */
+export type LeadListResponse = z.infer<typeof leadListResponseSchema>;

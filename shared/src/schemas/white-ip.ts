@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textSchema } from './text';
+import { ERROR_CODE } from './mini/api-error';
 
 const ADDRESS_MESSAGE = 'Укажите адрес IPv4 или IPv6 либо диапазон, например 10.0.0.0/8 или 2001:db8::/32';
 
@@ -58,6 +59,4 @@ export const deleteWhiteIpQuerySchema = z.object({
 });
 
 /** The 403 every API call answers from an address outside an enforced list; the front end names `ip`. */
-export const ipNotAllowedSchema = z.object({ code: z.literal('IP_NOT_ALLOWED'), message: z.string(), ip: z.string() });
-export const IP_NOT_ALLOWED = 'IP_NOT_ALLOWED';
-export const IP_LOCKOUT = 'IP_LOCKOUT';
+export const ipNotAllowedSchema = z.object({ code: z.literal(ERROR_CODE.IP_NOT_ALLOWED), message: z.string(), ip: z.string() });

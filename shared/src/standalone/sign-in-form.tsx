@@ -1,15 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { z } from 'zod';
-import { api } from '../api-client/api-client';
-import { ApiError, type FieldErrors } from '../api-client/api-error';
-import { saveSession } from '../api-client/storage';
-import { loginInputSchema } from '../schemas/auth';
-import { sessionSchema } from '../schemas/mini/session';
-import { Button } from '../ui/components/button';
-import { alpha } from '../ui/tokens/alpha';
-import { TextField } from '../ui/components/text-field';
-import { useUiText } from '../ui/i18n/ui-i18n';
+import { api, ApiError, type FieldErrors, saveSession } from '@crm/shared/api-client';
+import { loginInputSchema } from '@crm/shared/schemas';
+import { sessionSchema } from '@crm/shared/schemas/mini';
+import { Button, alpha, TextField, useUiText } from '@crm/shared/ui';
 
 export interface SignInFormProps {
   /** The app's name, shown in the heading. */

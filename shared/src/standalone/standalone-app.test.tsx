@@ -1,8 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
-import { api } from '../api-client/api-client';
-import { saveSession } from '../api-client/storage';
+import { api, saveSession } from '@crm/shared/api-client';
 import { StandaloneApp } from './standalone-app';
 
 function reply(status: number, body: unknown) {

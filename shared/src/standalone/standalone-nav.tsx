@@ -1,7 +1,6 @@
 import { NavLink } from '@crm/shared/router';
 import styled from 'styled-components';
-import { useUiText } from '../ui/i18n/ui-i18n';
-import { alpha } from '../ui/tokens/alpha';
+import { useUiText, alpha } from '@crm/shared/ui';
 import type { NavItem } from './nav-items';
 
 const Nav = styled.nav`

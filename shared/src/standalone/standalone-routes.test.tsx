@@ -1,6 +1,6 @@
 import type { RouteObject } from '@crm/shared/router';
-import { ROUTE_MANIFEST } from '../routes';
-import { flattenRoutes, pagesOf } from '../routes/derive';
+import { ROUTE_MANIFEST } from '@crm/shared/routes';
+import { flattenRoutes, pagesOf } from '@crm/shared/routes/derive';
 import { standaloneRoutes } from './standalone-routes';
 
 const Page = (name: string) => Object.assign(() => null, { displayName: name });

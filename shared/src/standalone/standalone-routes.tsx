@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import type { RouteObject } from '@crm/shared/router';
-import { ROUTE_MANIFEST, type ManifestPath, type RemoteModule, type RemoteName, type RouteManifestEntry } from '../routes';
+import { ROUTE_MANIFEST, type ManifestPath, type RemoteModule, type RemoteName, type RouteManifestEntry } from '@crm/shared/routes';
 
 /**
  * A remote's standalone routes, from the route table (shared/src/routes): the same paths and child routes the host

@@ -1,10 +1,6 @@
 import styled from 'styled-components';
-import type { User } from '../schemas/mini/user';
-import { Button } from '../ui/components/button';
-import { useUiText } from '../ui/i18n/ui-i18n';
-import { IconLogout } from '../ui/icons/icons';
-import { alpha } from '../ui/tokens/alpha';
-import { userDisplayName } from '../ui/utils/user-display-name';
+import type { User } from '@crm/shared/schemas/mini';
+import { Button, useUiText, IconLogout, alpha, userDisplayName } from '@crm/shared/ui';
 
 export interface StandaloneTopBarProps {
   title: string;

@@ -9,6 +9,7 @@ import {
   messageSchema,
   profileAnswerSchema,
   profileInputSchema,
+  profileWithTeamsSchema,
   revokedSessionsSchema,
   shortcutsInputSchema,
   shortcutsSchema,
@@ -52,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The signed-in user with their teams',
         security: bearerSecurity,
-        response: { 200: profileAnswerSchema.extend({ teams: z.array(z.object({ id: z.number().int(), name: z.string() })) }), ...protectedErrors },
+        response: { 200: profileWithTeamsSchema, ...protectedErrors },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import type { AbilityRule } from '../../schemas/mini/ability-rule';
+import type { AbilityRule } from '@crm/shared/schemas/mini';
 import { createAbility } from '../create-ability';
 import { AbilityContext } from './ability-context';
 

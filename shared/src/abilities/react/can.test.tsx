@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import type { AbilityRule } from '../../schemas/mini/ability-rule';
+import type { AbilityRule } from '@crm/shared/schemas/mini';
 import { AbilityProvider } from './ability-provider';
 import { Can } from './can';
 import { useAbility } from './use-ability';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AbilityAction, AbilitySubject } from '../../schemas/mini/ability-rule';
+import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas/mini';
 import { useAbility } from './use-ability';
 
 type CanSubject = { a: AbilitySubject; an?: never } | { an: AbilitySubject; a?: never };

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { totalKindOf } from '../../lists/use-list-query';
+import { totalKindOf } from '@crm/shared/lists';
 import { DataTable, type DataTableColumn, type RowId, type TotalKind } from './data-table';
 
 interface Status {

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { IconArrowDown, IconArrowUp } from '../icons/icons';
 import { alpha } from '../tokens/alpha';
-import { PER_PAGE_OPTIONS } from '../../schemas/mini/envelope';
+import { PER_PAGE_OPTIONS } from '@crm/shared/schemas/mini';
 import { Pagination } from './pagination';
 import { Spinner } from './spinner';
 import { withThemeFallback } from '../theme/with-theme-fallback';

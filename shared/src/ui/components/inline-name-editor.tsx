@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { errorMessage, firstFieldError } from '../../api-client/api-error';
+import { errorMessage, firstFieldError } from '@crm/shared/api-client';
 import { useUiText } from '../i18n/ui-i18n';
 import { IconCheck, IconX } from '../icons/icons';
 import { alpha } from '../tokens/alpha';

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
-import { Can } from '../../abilities/react/can';
-import { errorMessage } from '../../api-client/api-error';
-import { useAbility } from '../../abilities/react/use-ability';
-import type { AbilitySubject } from '../../schemas/mini/ability-rule';
+import { Can, useAbility } from '@crm/shared/abilities/react';
+import { errorMessage } from '@crm/shared/api-client';
+import type { AbilitySubject } from '@crm/shared/schemas/mini';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { DataTable, type DataTableColumn, type DataTableProps, type RowId } from '../components/data-table';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldErrors } from '../../api-client/api-error';
+import type { FieldErrors } from '@crm/shared/api-client';
 import { lazyComponent } from '../components/lazy-component';
 import { overlaysPart, overlayWanted } from '../components/overlay-loader';
 

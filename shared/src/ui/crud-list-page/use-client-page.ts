@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_PER_PAGE } from '../../schemas/mini/envelope';
+import { DEFAULT_PER_PAGE } from '@crm/shared/schemas/mini';
 
 export interface ClientPage<T> {
   /** The rows of the current page. */

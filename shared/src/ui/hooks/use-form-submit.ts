@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage, type FieldErrors } from '../../api-client/api-error';
+import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
 import { useToast } from '../components/use-toast';
 
 export interface FormSubmitOptions {

@@ -2,14 +2,12 @@ import { api, getStoredRules, refreshStoredSession } from '@crm/shared/api-clien
 import {
   accountSessionsSchema,
   profileAnswerSchema,
+  profileWithTeamsSchema,
   revokedSessionsSchema,
   type AccountSession,
+  type ProfileWithTeams,
   type User,
 } from '@crm/shared/schemas';
-import { z } from 'zod';
-
-const profileWithTeamsSchema = profileAnswerSchema.extend({ teams: z.array(z.object({ id: z.number(), name: z.string() })) });
-export type ProfileWithTeams = z.infer<typeof profileWithTeamsSchema>;
 
 export const PROFILE_KEY = ['/me/profile'] as const;
 export const SESSIONS_KEY = ['/me/sessions'] as const;

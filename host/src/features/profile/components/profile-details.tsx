@@ -1,11 +1,11 @@
 import { ApiError, useSession } from '@crm/shared/api-client';
-import { profileInputSchema, AVATAR_MAX_BYTES } from '@crm/shared/schemas';
+import { profileInputSchema, AVATAR_MAX_BYTES, type ProfileWithTeams } from '@crm/shared/schemas';
 import { Button, ErrorState, Spinner, TextField, useToast, userInitials } from '@crm/shared/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import useSWR from 'swr';
-import { getProfile, PROFILE_KEY, removeAvatar, updateName, uploadAvatar, type ProfileWithTeams } from '../api/account';
+import { getProfile, PROFILE_KEY, removeAvatar, updateName, uploadAvatar } from '../api/account';
 import { ProfileFields } from './profile-fields';
 
 const Section = styled.section`

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { api } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import type { auditEntrySchema, auditLogQuerySchema, Paginated } from '@crm/shared/schemas';
+import { auditEntrySchema, type auditLogQuerySchema, type Paginated, paginated } from '@crm/shared/schemas';
 
 export const AUDIT_LOG_PATH = '/audit-log';
 
@@ -11,9 +11,11 @@ export type AuditLogPage = Paginated<typeof auditEntrySchema>;
 
 export const auditLogKey = (request: AuditLogRequest) => [AUDIT_LOG_PATH, request] as const;
 
+const getAuditLogAnswer = paginated(auditEntrySchema);
+
 /** GET /api/audit-log (view audit): one page, newest first. */
-export function getAuditLog(request: AuditLogRequest): Promise<AuditLogPage> {
-  return api.get<AuditLogPage>(AUDIT_LOG_PATH, request);
+export async function getAuditLog(request: AuditLogRequest): Promise<AuditLogPage> {
+  return getAuditLogAnswer.parse(await api.get<unknown>(AUDIT_LOG_PATH, request));
 }
 
 /** One page of the log; the previous page stays on screen while the next loads. */

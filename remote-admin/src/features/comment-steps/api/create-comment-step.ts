@@ -1,11 +1,13 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { commentStepSchema, CreateCommentStepInput, DataEnvelope } from '@crm/shared/schemas';
+import { commentStepSchema, type CreateCommentStepInput, type DataEnvelope, dataEnvelope } from '@crm/shared/schemas';
 import { COMMENT_STEPS_PATH, commentStepsKey } from './get-comment-steps';
 
-export function createCommentStep(input: CreateCommentStepInput): Promise<DataEnvelope<typeof commentStepSchema>> {
-  return api.post<DataEnvelope<typeof commentStepSchema>>(COMMENT_STEPS_PATH, input);
+const createCommentStepAnswer = dataEnvelope(commentStepSchema);
+
+export async function createCommentStep(input: CreateCommentStepInput): Promise<DataEnvelope<typeof commentStepSchema>> {
+  return createCommentStepAnswer.parse(await api.post<unknown>(COMMENT_STEPS_PATH, input));
 }
 
 /** Creates a step, then revalidates every cached step list. */

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { MessageAnswer } from '@crm/shared/schemas';
+import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
 import { COMMENT_STEPS_PATH, commentStepsKey } from './get-comment-steps';
 
-export function deleteCommentStep(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${COMMENT_STEPS_PATH}/${id}`);
+export async function deleteCommentStep(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${COMMENT_STEPS_PATH}/${id}`));
 }
 
 export function useDeleteCommentStep() {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { commentStepSchema, DataListEnvelope } from '@crm/shared/schemas';
+import { commentStepSchema, type DataListEnvelope, dataEnvelope } from '@crm/shared/schemas';
+import { z } from 'zod';
 
 export const COMMENT_STEPS_PATH = '/comment-steps';
 
@@ -9,9 +10,11 @@ export type CommentStepsResponse = DataListEnvelope<typeof commentStepSchema>;
 /** The one cache entry of the steps: writes revalidate it with `mutate(commentStepsKey)`. */
 export const commentStepsKey = [COMMENT_STEPS_PATH] as const;
 
+const getCommentStepsAnswer = dataEnvelope(z.array(commentStepSchema));
+
 /** GET /api/comment-steps (needs `view step`). */
-export function getCommentSteps(): Promise<CommentStepsResponse> {
-  return api.get<CommentStepsResponse>(COMMENT_STEPS_PATH);
+export async function getCommentSteps(): Promise<CommentStepsResponse> {
+  return getCommentStepsAnswer.parse(await api.get<unknown>(COMMENT_STEPS_PATH));
 }
 
 export function useCommentSteps() {

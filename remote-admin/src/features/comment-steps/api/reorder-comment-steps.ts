@@ -1,11 +1,14 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
-import type { CommentStep, commentStepSchema, DataListEnvelope } from '@crm/shared/schemas';
+import { type CommentStep, commentStepSchema, type DataListEnvelope, dataEnvelope } from '@crm/shared/schemas';
+import { z } from 'zod';
 import { COMMENT_STEPS_PATH, useCommentSteps } from './get-comment-steps';
 
+const reorderCommentStepsAnswer = dataEnvelope(z.array(commentStepSchema));
+
 /** PUT /api/comment-steps/order: every step id in the new order; the server renumbers the positions. */
-export function reorderCommentSteps(ids: number[]): Promise<DataListEnvelope<typeof commentStepSchema>> {
-  return api.put<DataListEnvelope<typeof commentStepSchema>>(`${COMMENT_STEPS_PATH}/order`, { ids });
+export async function reorderCommentSteps(ids: number[]): Promise<DataListEnvelope<typeof commentStepSchema>> {
+  return reorderCommentStepsAnswer.parse(await api.put<unknown>(`${COMMENT_STEPS_PATH}/order`, { ids }));
 }
 
 /** Shows the new order at once, puts the old one back if the server refuses (rethrown), revalidates either way. */

@@ -1,11 +1,13 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
-import type { commentStepSchema, DataEnvelope, UpdateCommentStepInput } from '@crm/shared/schemas';
+import { commentStepSchema, type DataEnvelope, type UpdateCommentStepInput, dataEnvelope } from '@crm/shared/schemas';
 import { COMMENT_STEPS_PATH, type CommentStepsResponse, useCommentSteps } from './get-comment-steps';
 
+const updateCommentStepAnswer = dataEnvelope(commentStepSchema);
+
 /** PATCH /api/comment-steps/{id}: rename, recolour, archive or restore. */
-export function updateCommentStep(id: number, input: UpdateCommentStepInput): Promise<DataEnvelope<typeof commentStepSchema>> {
-  return api.patch<DataEnvelope<typeof commentStepSchema>>(`${COMMENT_STEPS_PATH}/${id}`, input);
+export async function updateCommentStep(id: number, input: UpdateCommentStepInput): Promise<DataEnvelope<typeof commentStepSchema>> {
+  return updateCommentStepAnswer.parse(await api.patch<unknown>(`${COMMENT_STEPS_PATH}/${id}`, input));
 }
 
 /**

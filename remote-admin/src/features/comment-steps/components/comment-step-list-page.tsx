@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep } from '@crm/shared/schemas';
+import { ERROR_CODE } from '@crm/shared/schemas/mini';
 import { Button, Card, ErrorState, IconPlus, PageHeader, useConfirm, useToast } from '@crm/shared/ui';
 import { useDeleteCommentStep } from '../api/delete-comment-step';
 import { useCommentSteps } from '../api/get-comment-steps';
@@ -16,9 +17,6 @@ const Page = styled.div`
   flex-direction: column;
   gap: 1.5rem;
 `;
-
-/** The API's code for a step that comments use (409 on delete). */
-export const STEP_IN_USE = 'STEP_IN_USE';
 
 /**
  * /comment-step/list: the steps in their order — rename, recolour, reorder, archive, delete (a step used by comments
@@ -63,7 +61,7 @@ export function CommentStepListPage() {
       await deleteCommentStep(step.id);
       toast.success('Шаг удалён');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409 && failure.code === STEP_IN_USE) {
+      if (failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.STEP_IN_USE) {
         if (await confirm(failure.message, { confirmLabel: 'В архив', cancelLabel: 'Отмена' })) {
           await change(step, { archived: true }, 'Шаг в архиве');
         }

@@ -1,21 +1,25 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { DataEnvelope, MessageAnswer, PermissionInput, permissionSchema } from '@crm/shared/schemas';
+import { type DataEnvelope, type MessageAnswer, type PermissionInput, permissionSchema, messageSchema, dataEnvelope } from '@crm/shared/schemas';
 import { PERMISSIONS_PATH, permissionsKey } from '../../../api/get-permissions';
 
 type PermissionAnswer = DataEnvelope<typeof permissionSchema>;
 
-export function createPermission(input: PermissionInput): Promise<PermissionAnswer> {
-  return api.post<PermissionAnswer>(PERMISSIONS_PATH, input);
+const createPermissionAnswer = dataEnvelope(permissionSchema);
+
+export async function createPermission(input: PermissionInput): Promise<PermissionAnswer> {
+  return createPermissionAnswer.parse(await api.post<unknown>(PERMISSIONS_PATH, input));
 }
 
-export function updatePermission(id: number, input: PermissionInput): Promise<PermissionAnswer> {
-  return api.put<PermissionAnswer>(`${PERMISSIONS_PATH}/${id}`, input);
+const updatePermissionAnswer = dataEnvelope(permissionSchema);
+
+export async function updatePermission(id: number, input: PermissionInput): Promise<PermissionAnswer> {
+  return updatePermissionAnswer.parse(await api.put<unknown>(`${PERMISSIONS_PATH}/${id}`, input));
 }
 
-export function deletePermission(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${PERMISSIONS_PATH}/${id}`);
+export async function deletePermission(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${PERMISSIONS_PATH}/${id}`));
 }
 
 /** Creates (no id) or updates a permission, then revalidates the table. */

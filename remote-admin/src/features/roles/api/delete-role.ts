@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { MessageAnswer } from '@crm/shared/schemas';
+import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
 import { ROLES_PATH, rolesKey } from '../../../api/get-role-options';
 
-export function deleteRole(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${ROLES_PATH}/${id}`);
+export async function deleteRole(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${ROLES_PATH}/${id}`));
 }
 
 export function useDeleteRole() {

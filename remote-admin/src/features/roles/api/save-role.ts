@@ -1,17 +1,21 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { CreateRoleInput, DataEnvelope, roleSchema, UpdateRoleInput } from '@crm/shared/schemas';
+import { type CreateRoleInput, type DataEnvelope, roleSchema, type UpdateRoleInput, dataEnvelope } from '@crm/shared/schemas';
 import { ROLES_PATH, rolesKey } from '../../../api/get-role-options';
 
 type RoleAnswer = DataEnvelope<typeof roleSchema>;
 
-export function createRole(input: CreateRoleInput): Promise<RoleAnswer> {
-  return api.post<RoleAnswer>(ROLES_PATH, input);
+const createRoleAnswer = dataEnvelope(roleSchema);
+
+export async function createRole(input: CreateRoleInput): Promise<RoleAnswer> {
+  return createRoleAnswer.parse(await api.post<unknown>(ROLES_PATH, input));
 }
 
-export function updateRole(id: number, input: UpdateRoleInput): Promise<RoleAnswer> {
-  return api.put<RoleAnswer>(`${ROLES_PATH}/${id}`, input);
+const updateRoleAnswer = dataEnvelope(roleSchema);
+
+export async function updateRole(id: number, input: UpdateRoleInput): Promise<RoleAnswer> {
+  return updateRoleAnswer.parse(await api.put<unknown>(`${ROLES_PATH}/${id}`, input));
 }
 
 /** Creates (no id) or updates a role, then revalidates the cards. */

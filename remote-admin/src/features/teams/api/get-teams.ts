@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import type { DataEnvelope, Paginated, teamSchema } from '@crm/shared/schemas';
+import { type DataEnvelope, type Paginated, teamSchema, dataEnvelope, paginated } from '@crm/shared/schemas';
 
 export const TEAMS_PATH = '/teams';
 
@@ -13,18 +13,22 @@ export interface TeamsRequest {
 
 export const teamsKey = (request: TeamsRequest) => [TEAMS_PATH, { ...request }] as const;
 
+const getTeamsAnswer = paginated(teamSchema);
+
 /** GET /api/teams: lead, member avatars and counts; search by name. */
-export function getTeams(request: TeamsRequest): Promise<Paginated<typeof teamSchema>> {
-  return api.get<Paginated<typeof teamSchema>>(TEAMS_PATH, { ...request });
+export async function getTeams(request: TeamsRequest): Promise<Paginated<typeof teamSchema>> {
+  return getTeamsAnswer.parse(await api.get<unknown>(TEAMS_PATH, { ...request }));
 }
 
 export function useTeams(request: TeamsRequest) {
   return usePagedQuery(teamsKey(request), ([, query]) => getTeams(query as TeamsRequest));
 }
 
+const getTeamAnswer = dataEnvelope(teamSchema);
+
 /** GET /api/teams/{id}: the edit form's record. */
-export function getTeam(id: number): Promise<DataEnvelope<typeof teamSchema>> {
-  return api.get<DataEnvelope<typeof teamSchema>>(`${TEAMS_PATH}/${id}`);
+export async function getTeam(id: number): Promise<DataEnvelope<typeof teamSchema>> {
+  return getTeamAnswer.parse(await api.get<unknown>(`${TEAMS_PATH}/${id}`));
 }
 
 export function useTeam(id: number | null) {

@@ -1,21 +1,25 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api, apiKeysUnder } from '@crm/shared/api-client';
-import type { CreateTeamInput, DataEnvelope, MessageAnswer, teamSchema, UpdateTeamInput } from '@crm/shared/schemas';
+import { type CreateTeamInput, type DataEnvelope, type MessageAnswer, teamSchema, type UpdateTeamInput, messageSchema, dataEnvelope } from '@crm/shared/schemas';
 import { TEAMS_PATH } from './get-teams';
 
 type TeamAnswer = DataEnvelope<typeof teamSchema>;
 
-export function createTeam(input: CreateTeamInput): Promise<TeamAnswer> {
-  return api.post<TeamAnswer>(TEAMS_PATH, input);
+const createTeamAnswer = dataEnvelope(teamSchema);
+
+export async function createTeam(input: CreateTeamInput): Promise<TeamAnswer> {
+  return createTeamAnswer.parse(await api.post<unknown>(TEAMS_PATH, input));
 }
 
-export function updateTeam(id: number, input: UpdateTeamInput): Promise<TeamAnswer> {
-  return api.put<TeamAnswer>(`${TEAMS_PATH}/${id}`, input);
+const updateTeamAnswer = dataEnvelope(teamSchema);
+
+export async function updateTeam(id: number, input: UpdateTeamInput): Promise<TeamAnswer> {
+  return updateTeamAnswer.parse(await api.put<unknown>(`${TEAMS_PATH}/${id}`, input));
 }
 
-export function deleteTeam(id: number): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${TEAMS_PATH}/${id}`);
+export async function deleteTeam(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${TEAMS_PATH}/${id}`));
 }
 
 export function useSaveTeam() {

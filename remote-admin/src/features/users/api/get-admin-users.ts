@@ -1,6 +1,6 @@
 import { api } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import type { adminUserSchema, Paginated, UserStatus } from '@crm/shared/schemas';
+import { adminUserSchema, type Paginated, type UserStatus, paginated } from '@crm/shared/schemas';
 
 export const ADMIN_USERS_PATH = '/users/list';
 export type AdminUsersResponse = Paginated<typeof adminUserSchema>;
@@ -17,9 +17,11 @@ export interface AdminUsersRequest {
 
 export const adminUsersKey = (request: AdminUsersRequest) => [ADMIN_USERS_PATH, { ...request }] as const;
 
+const getAdminUsersAnswer = paginated(adminUserSchema);
+
 /** GET /api/users/list: search, role, team and status filters, pages. */
-export function getAdminUsers(request: AdminUsersRequest): Promise<AdminUsersResponse> {
-  return api.get<AdminUsersResponse>(ADMIN_USERS_PATH, { ...request });
+export async function getAdminUsers(request: AdminUsersRequest): Promise<AdminUsersResponse> {
+  return getAdminUsersAnswer.parse(await api.get<unknown>(ADMIN_USERS_PATH, { ...request }));
 }
 
 export function useAdminUsers(request: AdminUsersRequest) {

@@ -1,24 +1,30 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api, apiKeysUnder } from '@crm/shared/api-client';
-import type { adminUserSchema, CreateUserInput, DataEnvelope, MessageAnswer, UpdateUserInput } from '@crm/shared/schemas';
+import { adminUserSchema, type CreateUserInput, type DataEnvelope, type MessageAnswer, type UpdateUserInput, messageSchema, dataEnvelope } from '@crm/shared/schemas';
 
 type UserAnswer = DataEnvelope<typeof adminUserSchema>;
 
-export function createUser(input: CreateUserInput): Promise<UserAnswer> {
-  return api.post<UserAnswer>('/users', input);
+const createUserAnswer = dataEnvelope(adminUserSchema);
+
+export async function createUser(input: CreateUserInput): Promise<UserAnswer> {
+  return createUserAnswer.parse(await api.post<unknown>('/users', input));
 }
 
-export function updateUser(id: number, input: UpdateUserInput): Promise<UserAnswer> {
-  return api.put<UserAnswer>(`/users/${id}`, input);
+const updateUserAnswer = dataEnvelope(adminUserSchema);
+
+export async function updateUser(id: number, input: UpdateUserInput): Promise<UserAnswer> {
+  return updateUserAnswer.parse(await api.put<unknown>(`/users/${id}`, input));
 }
 
-export function setUserActive(id: number, active: boolean): Promise<UserAnswer> {
-  return api.post<UserAnswer>(`/users/${id}/status`, { active });
+const setUserActiveAnswer = dataEnvelope(adminUserSchema);
+
+export async function setUserActive(id: number, active: boolean): Promise<UserAnswer> {
+  return setUserActiveAnswer.parse(await api.post<unknown>(`/users/${id}/status`, { active }));
 }
 
-export function forcePasswordReset(id: number): Promise<MessageAnswer> {
-  return api.post<MessageAnswer>(`/users/${id}/password-reset`);
+export async function forcePasswordReset(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.post<unknown>(`/users/${id}/password-reset`));
 }
 
 /** Every users call revalidates the users lists and the role cards (their counts and avatars). */

@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { CreateWhiteIpInput, DataEnvelope, whiteIpSchema } from '@crm/shared/schemas';
+import { type CreateWhiteIpInput, type DataEnvelope, whiteIpSchema, dataEnvelope } from '@crm/shared/schemas';
 import { WHITE_IPS_PATH, whiteIpsKey } from './get-white-ips';
 
+const createWhiteIpAnswer = dataEnvelope(whiteIpSchema);
+
 /** POST /api/white-ips: 409 IP_LOCKOUT when the entry would leave out the caller, unless `confirm`. */
-export function createWhiteIp(input: CreateWhiteIpInput): Promise<DataEnvelope<typeof whiteIpSchema>> {
-  return api.post<DataEnvelope<typeof whiteIpSchema>>(WHITE_IPS_PATH, input);
+export async function createWhiteIp(input: CreateWhiteIpInput): Promise<DataEnvelope<typeof whiteIpSchema>> {
+  return createWhiteIpAnswer.parse(await api.post<unknown>(WHITE_IPS_PATH, input));
 }
 
 /** Adds an entry, then revalidates the list. */

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { MessageAnswer } from '@crm/shared/schemas';
+import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
 import { WHITE_IPS_PATH, whiteIpsKey } from './get-white-ips';
 
 /** DELETE /api/white-ips/{id}: 409 IP_LOCKOUT when removing it would leave out the caller, unless `confirm`. */
-export function deleteWhiteIp(id: number, confirm = false): Promise<MessageAnswer> {
-  return api.delete<MessageAnswer>(`${WHITE_IPS_PATH}/${id}${confirm ? '?confirm=true' : ''}`);
+export async function deleteWhiteIp(id: number, confirm = false): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`${WHITE_IPS_PATH}/${id}${confirm ? '?confirm=true' : ''}`));
 }
 
 export function useDeleteWhiteIp() {

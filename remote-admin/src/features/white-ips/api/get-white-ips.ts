@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { WhiteIpList } from '@crm/shared/schemas';
+import { type WhiteIpList, whiteIpListSchema } from '@crm/shared/schemas';
 
 export const WHITE_IPS_PATH = '/white-ips';
 
@@ -8,8 +8,8 @@ export const WHITE_IPS_PATH = '/white-ips';
 export const whiteIpsKey = [WHITE_IPS_PATH] as const;
 
 /** GET /api/white-ips (manage all): the entries, whether they are enforced, and the caller's address. */
-export function getWhiteIps(): Promise<WhiteIpList> {
-  return api.get<WhiteIpList>(WHITE_IPS_PATH);
+export async function getWhiteIps(): Promise<WhiteIpList> {
+  return whiteIpListSchema.parse(await api.get<unknown>(WHITE_IPS_PATH));
 }
 
 export function useWhiteIps() {

@@ -1,5 +1,5 @@
 import { ApiError } from '@crm/shared/api-client';
-import { IP_LOCKOUT } from '@crm/shared/schemas';
+import { ERROR_CODE } from '@crm/shared/schemas/mini';
 
 /**
  * Runs `save(false)`; when the API answers 409 IP_LOCKOUT (the change would shut the admin out), shows its message
@@ -12,7 +12,7 @@ export async function withLockoutConfirmation<T>(
   try {
     return await save(false);
   } catch (failure) {
-    if (!(failure instanceof ApiError && failure.status === 409 && failure.code === IP_LOCKOUT)) throw failure;
+    if (!(failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.IP_LOCKOUT)) throw failure;
     if (!(await ask(failure.message))) throw new Error('Ничего не изменено.');
     return save(true);
   }

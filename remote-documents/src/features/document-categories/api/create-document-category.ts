@@ -1,11 +1,13 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { CreateDocumentCategoryInput, DataEnvelope, documentCategorySchema } from '@crm/shared/schemas';
+import { type CreateDocumentCategoryInput, type DataEnvelope, documentCategorySchema, dataEnvelope } from '@crm/shared/schemas';
 import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey } from './get-document-categories';
 
-export function createDocumentCategory(input: CreateDocumentCategoryInput): Promise<DataEnvelope<typeof documentCategorySchema>> {
-  return api.post<DataEnvelope<typeof documentCategorySchema>>(DOCUMENT_CATEGORIES_PATH, input);
+const createDocumentCategoryAnswer = dataEnvelope(documentCategorySchema);
+
+export async function createDocumentCategory(input: CreateDocumentCategoryInput): Promise<DataEnvelope<typeof documentCategorySchema>> {
+  return createDocumentCategoryAnswer.parse(await api.post<unknown>(DOCUMENT_CATEGORIES_PATH, input));
 }
 
 /** Creates a category, then revalidates every cached category list. */

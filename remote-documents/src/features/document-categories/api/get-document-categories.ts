@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { DataListEnvelope, documentCategorySchema } from '@crm/shared/schemas';
+import { type DataListEnvelope, documentCategorySchema, dataEnvelope } from '@crm/shared/schemas';
+import { z } from 'zod';
 
 export const DOCUMENT_CATEGORIES_PATH = '/document-category';
 
@@ -9,9 +10,11 @@ export type DocumentCategoriesResponse = DataListEnvelope<typeof documentCategor
 /** The one cache entry of the categories: writes revalidate it with `mutate(documentCategoriesKey)`. */
 export const documentCategoriesKey = [DOCUMENT_CATEGORIES_PATH] as const;
 
+const getDocumentCategoriesAnswer = dataEnvelope(z.array(documentCategorySchema));
+
 /** GET /api/document-category (§7: data.data is the category list). */
-export function getDocumentCategories(): Promise<DocumentCategoriesResponse> {
-  return api.get<DocumentCategoriesResponse>(DOCUMENT_CATEGORIES_PATH);
+export async function getDocumentCategories(): Promise<DocumentCategoriesResponse> {
+  return getDocumentCategoriesAnswer.parse(await api.get<unknown>(DOCUMENT_CATEGORIES_PATH));
 }
 
 export function useDocumentCategories() {

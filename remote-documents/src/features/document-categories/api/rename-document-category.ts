@@ -1,12 +1,14 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { DataEnvelope, documentCategorySchema } from '@crm/shared/schemas';
+import { type DataEnvelope, documentCategorySchema, dataEnvelope } from '@crm/shared/schemas';
 import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey } from './get-document-categories';
 
+const renameDocumentCategoryAnswer = dataEnvelope(documentCategorySchema);
+
 /** PUT /api/document-category/{id}: a new title. */
-export function renameDocumentCategory(id: number, title: string): Promise<DataEnvelope<typeof documentCategorySchema>> {
-  return api.put<DataEnvelope<typeof documentCategorySchema>>(`${DOCUMENT_CATEGORIES_PATH}/${id}`, { title });
+export async function renameDocumentCategory(id: number, title: string): Promise<DataEnvelope<typeof documentCategorySchema>> {
+  return renameDocumentCategoryAnswer.parse(await api.put<unknown>(`${DOCUMENT_CATEGORIES_PATH}/${id}`, { title }));
 }
 
 export function useRenameDocumentCategory() {

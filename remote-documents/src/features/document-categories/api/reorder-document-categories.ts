@@ -1,12 +1,15 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { DataListEnvelope, documentCategorySchema } from '@crm/shared/schemas';
+import { type DataListEnvelope, documentCategorySchema, dataEnvelope } from '@crm/shared/schemas';
+import { z } from 'zod';
 import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey, type DocumentCategoriesResponse } from './get-document-categories';
 
+const reorderDocumentCategoriesAnswer = dataEnvelope(z.array(documentCategorySchema));
+
 /** POST /api/document-category/reorder: every id in the new order. */
-export function reorderDocumentCategories(ids: number[]): Promise<DataListEnvelope<typeof documentCategorySchema>> {
-  return api.post<DataListEnvelope<typeof documentCategorySchema>>(`${DOCUMENT_CATEGORIES_PATH}/reorder`, { ids });
+export async function reorderDocumentCategories(ids: number[]): Promise<DataListEnvelope<typeof documentCategorySchema>> {
+  return reorderDocumentCategoriesAnswer.parse(await api.post<unknown>(`${DOCUMENT_CATEGORIES_PATH}/reorder`, { ids }));
 }
 
 /** Shows the new order at once and keeps the server's answer (or goes back to the server's order on failure). */

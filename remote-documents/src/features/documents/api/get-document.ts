@@ -1,15 +1,18 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { DataEnvelope, documentSchema } from '@crm/shared/schemas';
+import { type DataEnvelope, documentSchema, dataEnvelope } from '@crm/shared/schemas';
 
 export type DocumentResponse = DataEnvelope<typeof documentSchema>;
 
 export const documentPath = (id: number) => `/document/${id}`;
 export const documentKey = (id: number) => [documentPath(id)] as const;
 
+/** A document's answer (GET, create, update), parsed as the host parses its own. */
+export const documentResponseSchema = dataEnvelope(documentSchema);
+
 /** GET /api/document/{id} (§7: data.data is the document, with files and links). */
-export function getDocument(id: number): Promise<DocumentResponse> {
-  return api.get<DocumentResponse>(documentPath(id));
+export async function getDocument(id: number): Promise<DocumentResponse> {
+  return documentResponseSchema.parse(await api.get<unknown>(documentPath(id)));
 }
 
 /** The document for the view page; null waits. */

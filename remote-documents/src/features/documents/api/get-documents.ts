@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { SWRConfiguration } from 'swr';
 import { api } from '@crm/shared/api-client';
 import { usePagedQuery } from '@crm/shared/lists';
-import type { documentListItemSchema, listDocumentsQuerySchema, Paginated } from '@crm/shared/schemas';
+import { documentListItemSchema, type listDocumentsQuerySchema, type Paginated, paginated } from '@crm/shared/schemas';
 
 export const DOCUMENTS_PATH = '/document';
 
@@ -15,9 +15,11 @@ export const documentsKey = (request: DocumentsRequest) => [DOCUMENTS_PATH, requ
 /** Every cached page of documents, whatever its query. */
 export const isDocumentsPageKey = (key: unknown): boolean => Array.isArray(key) && key[0] === DOCUMENTS_PATH;
 
+const getDocumentsAnswer = paginated(documentListItemSchema);
+
 /** GET /api/document: one page, by category, searched. */
-export function getDocuments(request: DocumentsRequest): Promise<DocumentsPage> {
-  return api.get<DocumentsPage>(DOCUMENTS_PATH, request);
+export async function getDocuments(request: DocumentsRequest): Promise<DocumentsPage> {
+  return getDocumentsAnswer.parse(await api.get<unknown>(DOCUMENTS_PATH, request));
 }
 
 export function useDocuments(request: DocumentsRequest | null, config?: SWRConfiguration<DocumentsPage>) {

@@ -1,7 +1,7 @@
 import { api } from '@crm/shared/api-client';
-import type { MessageAnswer } from '@crm/shared/schemas';
+import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
 
 /** GET /api/document/remove-media/{fileId} (§7): the file and its bytes are removed. */
-export function removeDocumentMedia(fileId: number): Promise<MessageAnswer> {
-  return api.get<MessageAnswer>(`/document/remove-media/${fileId}`);
+export async function removeDocumentMedia(fileId: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.get<unknown>(`/document/remove-media/${fileId}`));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, errorMessage } from '@crm/shared/api-client';
+import { ABORTED_CODE, ApiError, errorMessage } from '@crm/shared/api-client';
 import type { DocumentFile } from '@crm/shared/schemas';
 import { Button, Card, media, useConfirm, useToast } from '@crm/shared/ui';
 import { addDocumentMedia } from '../api/add-document-media';
@@ -95,7 +95,7 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
         onChange?.();
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'ABORTED') return;
+        if (error instanceof ApiError && error.code === ABORTED_CODE) return;
         toast.error(`${next.file.name}: ${errorMessage(error)}`);
       })
       .finally(() => {

@@ -1,19 +1,16 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
-import type { MessageAnswer } from '@crm/shared/schemas';
+import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
 import { LEAD_STATUSES_PATH, leadStatusesKey } from './get-lead-statuses';
-
-/** The error code of a 409 for a status leads still carry: retry with a replacement. */
-export const STATUS_IN_USE = 'STATUS_IN_USE';
 
 /**
  * Deletes a status. While leads carry it the server answers 409 `STATUS_IN_USE`, unless `replacementId`
  * names the status those leads move to first.
  */
-export function deleteLeadStatus(id: number, replacementId?: number): Promise<MessageAnswer> {
+export async function deleteLeadStatus(id: number, replacementId?: number): Promise<MessageAnswer> {
   const query = replacementId === undefined ? '' : `?${new URLSearchParams({ replacement_id: String(replacementId) })}`;
-  return api.delete<MessageAnswer>(`${LEAD_STATUSES_PATH}/${id}/delete${query}`);
+  return messageSchema.parse(await api.delete<unknown>(`${LEAD_STATUSES_PATH}/${id}/delete${query}`));
 }
 
 export function useDeleteLeadStatus() {

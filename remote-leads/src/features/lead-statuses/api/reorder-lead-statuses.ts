@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
 import type { DataListEnvelope, LeadStatus, leadStatusSchema } from '@crm/shared/schemas';
-import { LEAD_STATUSES_PATH, useLeadStatuses } from './get-lead-statuses';
+import { LEAD_STATUSES_PATH, leadStatusesResponseSchema, useLeadStatuses } from './get-lead-statuses';
 
 /** Sends every status id in the new order; the server renumbers the positions. */
-export function reorderLeadStatuses(ids: number[]): Promise<DataListEnvelope<typeof leadStatusSchema>> {
-  return api.post<DataListEnvelope<typeof leadStatusSchema>>(`${LEAD_STATUSES_PATH}/reorder`, { ids });
+export async function reorderLeadStatuses(ids: number[]): Promise<DataListEnvelope<typeof leadStatusSchema>> {
+  return leadStatusesResponseSchema.parse(await api.post<unknown>(`${LEAD_STATUSES_PATH}/reorder`, { ids }));
 }
 
 /**

@@ -4,8 +4,9 @@ import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { LeadStatus } from '@crm/shared/schemas';
+import { ERROR_CODE } from '@crm/shared/schemas/mini';
 import { Button, Card, ErrorState, IconPlus, PageHeader, useConfirm, useToast } from '@crm/shared/ui';
-import { STATUS_IN_USE, useDeleteLeadStatus } from '../api/delete-lead-status';
+import { useDeleteLeadStatus } from '../api/delete-lead-status';
 import { useLeadStatuses } from '../api/get-lead-statuses';
 import { useReorderLeadStatuses } from '../api/reorder-lead-statuses';
 import { useUpdateLeadStatus } from '../api/update-lead-status';
@@ -61,7 +62,7 @@ export function LeadStatusListPage() {
       await deleteLeadStatus(status.id);
       toast.success('Статус удалён');
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409 && failure.code === STATUS_IN_USE) {
+      if (failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.STATUS_IN_USE) {
         setInUse({ status, message: failure.message });
       } else {
         toast.error(errorMessage(failure));

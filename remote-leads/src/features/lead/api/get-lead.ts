@@ -1,16 +1,18 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import type { DataEnvelope, leadDetailSchema } from '@crm/shared/schemas';
+import { dataEnvelope, type DataEnvelope, leadDetailSchema } from '@crm/shared/schemas';
 
 export type LeadResponse = DataEnvelope<typeof leadDetailSchema>;
+/** A lead's answer, parsed as the host parses its own (the shared schema is the contract, not a cast). */
+export const leadResponseSchema = dataEnvelope(leadDetailSchema);
 
 export const leadPath = (id: number) => `/leads/${id}`;
 
 export const leadKey = (id: number) => [leadPath(id)] as const;
 
 /** GET /api/leads/{id} (§7: data.data is the lead). */
-export function getLead(id: number): Promise<LeadResponse> {
-  return api.get<LeadResponse>(leadPath(id));
+export async function getLead(id: number): Promise<LeadResponse> {
+  return leadResponseSchema.parse(await api.get<unknown>(leadPath(id)));
 }
 
 /** The lead for the detail page; null waits (an id that is not a number never reaches the API). */

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { RouteObject } from '@crm/shared/router';
-import type { LeadAssignee } from '@crm/shared/schemas';
+import type { LeadAssignee, LeadDetail } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { SHARE_DIALOG_MAX_WIDTH, ShareLeadDialog } from './share-lead-dialog';
 
@@ -10,6 +10,27 @@ const users: LeadAssignee[] = [
   { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Manager', avatar: null },
   { id: 5, first_name: 'Олег', name: 'Олег Кузнецов', email: 'oleg@example.com', role: 'Operator', avatar: null },
 ];
+
+/** The lead as GET /api/leads/7/assign/5 answers it: Олег is now its only responsible user. */
+const handedOver: LeadDetail = {
+  id: 7,
+  surname: 'Иванов',
+  firstname: 'Иван',
+  patronymic: '',
+  phone: '+7 900 123-45-67',
+  status_id: null,
+  additional_info: '',
+  users: [5],
+  created_by: 1,
+  created_at: '2025-03-15T12:00:00.000Z',
+  updated_at: '2025-03-16T09:30:00.000Z',
+  version: 2,
+  status: null,
+  responsible: [{ id: 5, first_name: 'Олег', name: 'Олег Кузнецов' }],
+  is_favorite: false,
+  creator: { id: 1, first_name: 'Админ', name: 'Админ Системы' },
+  updated_by: { id: 1, first_name: 'Админ', name: 'Админ Системы' },
+};
 
 function Harness() {
   const [open, setOpen] = useState(true);
@@ -27,7 +48,7 @@ function setup() {
       const search = url.searchParams.get('search')?.toLowerCase();
       return { body: { data: search ? users.filter((u) => `${u.name} ${u.email}`.toLowerCase().includes(search)) : users } };
     },
-    'GET /api/leads/7/assign/5': { body: { data: { id: 7 } } },
+    'GET /api/leads/7/assign/5': { body: { data: handedOver } },
   });
   const view = renderRoutes(routes, '/leads/7/edit');
   return { fetch, ...view, user: userEvent.setup() };

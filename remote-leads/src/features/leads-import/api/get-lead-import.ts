@@ -1,8 +1,10 @@
 import { api } from '@crm/shared/api-client';
-import type { DataEnvelope, leadImportJobSchema } from '@crm/shared/schemas';
+import { type DataEnvelope, leadImportJobSchema, dataEnvelope } from '@crm/shared/schemas';
 import { LEAD_IMPORT_PATH } from './preview-lead-import';
 
+const getLeadImportAnswer = dataEnvelope(leadImportJobSchema);
+
 /** One import run's progress and counts. */
-export function getLeadImport(id: number): Promise<DataEnvelope<typeof leadImportJobSchema>> {
-  return api.get<DataEnvelope<typeof leadImportJobSchema>>(`${LEAD_IMPORT_PATH}/${id}`);
+export async function getLeadImport(id: number): Promise<DataEnvelope<typeof leadImportJobSchema>> {
+  return getLeadImportAnswer.parse(await api.get<unknown>(`${LEAD_IMPORT_PATH}/${id}`));
 }

@@ -54,7 +54,8 @@ function leadsServer(initial: LeadListItem[], options: { failMove?: MockAnswer }
     const id = Number(url.pathname.split('/').pop());
     const statusId = (body as { status_id: number | null }).status_id;
     db = db.map((lead) => (lead.id === id ? makeLead(id, statusId, lead.surname) : lead));
-    return { body: { data: db.find((lead) => lead.id === id) } };
+    // The API answers the whole lead (its detail: creator and last editor too).
+    return { body: { data: { ...db.find((lead) => lead.id === id), creator: null, updated_by: null } } };
   };
   const routes: Record<string, (request: MockRequest) => MockAnswer> = { 'GET /api/leads': list };
   for (const lead of initial) routes[`POST /api/leads/status/${lead.id}`] = move;

@@ -233,7 +233,7 @@ describe('LeadsListPage', () => {
     const server = mockFetch({
       'GET /api/leads': leadsApi(() => [lead]),
       'GET /api/users': { body: { data: users } },
-      'POST /api/leads/status/7': { body: { data: { ...lead, status_id: 1, status: { id: 1, name: 'Новый', color: '#00CFE8' } } } },
+      'POST /api/leads/status/7': { body: { data: { ...lead, status_id: 1, status: { id: 1, name: 'Новый', color: '#00CFE8' }, creator: null, updated_by: null } } },
     });
     // The searched page never arrives: the table keeps showing the previous one meanwhile.
     const network = jest.fn((input: RequestInfo | URL, init?: RequestInit) =>
