@@ -82,6 +82,7 @@ export const uiRu = {
   },
   editor: {
     label: 'Редактор текста',
+    loading: 'Загрузка редактора',
     formatting: 'Форматирование',
     moreTools: 'Ещё',
     undo: 'Отменить',
@@ -223,6 +224,7 @@ export const uiEn: UiResource = {
   },
   editor: {
     label: 'Rich text editor',
+    loading: 'Loading the editor',
     formatting: 'Formatting',
     moreTools: 'More tools',
     undo: 'Undo',

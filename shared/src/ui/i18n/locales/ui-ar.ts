@@ -78,6 +78,7 @@ export const uiAr: UiResource = {
   },
   editor: {
     label: 'محرر النصوص',
+    loading: 'جارٍ تحميل المحرر',
     formatting: 'التنسيق',
     moreTools: 'أدوات إضافية',
     undo: 'تراجع',

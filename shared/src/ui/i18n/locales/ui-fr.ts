@@ -78,6 +78,7 @@ export const uiFr: UiResource = {
   },
   editor: {
     label: 'Éditeur de texte',
+    loading: "Chargement de l'éditeur",
     formatting: 'Mise en forme',
     moreTools: "Plus d'outils",
     undo: 'Annuler',
