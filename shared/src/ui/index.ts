@@ -42,8 +42,9 @@ export * from './components/use-confirm';
 export * from './components/use-toast';
 export type * from './crud-list-page/crud-list-page';
 export type * from './crud-list-page/ordered-color-table';
+export type * from './crud-list-page/ordered-list-page';
 // Fetched when one first renders (list-parts-loader.ts); their props types come from the lines above.
-export { ColorPicker, CrudListPage, InlineNameEditor, OrderedColorTable } from './crud-list-page/list-parts-loader';
+export { ColorPicker, CrudListPage, InlineNameEditor, OrderedColorTable, OrderedListPage } from './crud-list-page/list-parts-loader';
 export * from './crud-list-page/route-form-drawer';
 export * from './crud-list-page/use-client-page';
 export * from './hooks/use-dismiss';

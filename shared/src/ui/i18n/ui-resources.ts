@@ -62,6 +62,7 @@ export const uiRu = {
     up: 'Выше {{name}}',
     down: 'Ниже {{name}}',
     remove: 'Удалить {{name}}',
+    reorderFailed: 'Не удалось изменить порядок: {{message}}',
   },
   nameEditor: {
     save: 'Сохранить название',
@@ -205,6 +206,7 @@ export const uiEn: UiResource = {
     up: 'Move {{name}} up',
     down: 'Move {{name}} down',
     remove: 'Delete {{name}}',
+    reorderFailed: 'Could not change the order: {{message}}',
   },
   nameEditor: {
     save: 'Save name',

@@ -59,6 +59,7 @@ export const uiFr: UiResource = {
     up: 'Monter {{name}}',
     down: 'Descendre {{name}}',
     remove: 'Supprimer {{name}}',
+    reorderFailed: "Impossible de modifier l'ordre : {{message}}",
   },
   nameEditor: {
     save: 'Enregistrer le nom',
