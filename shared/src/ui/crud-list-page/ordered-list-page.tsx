@@ -41,6 +41,11 @@ export interface OrderedListPageProps<T extends OrderedColorItem> {
     successMessage: string;
     /** A failure the screen answers itself (a status in use asks for a replacement): true when it did. */
     onFailure?: (item: T, failure: unknown) => boolean | Promise<boolean>;
+    /**
+     * After 'Уверены?', the screen may take over instead of deleting at once (a category with documents asks where
+     * they go first): true when it did.
+     */
+    handOff?: (item: T) => boolean;
   };
   /** The screen's table (an `OrderedColorTable` with its labels, rename and colour), given the page's state. */
   renderTable: (state: OrderedListTableState<T>) => ReactNode;
@@ -55,7 +60,7 @@ const Page = styled.div`
 `;
 
 /**
- * A settings page of ordered items (lead statuses, comment steps): the add button opening its drawer's child route,
+ * A settings page of ordered items (lead statuses, comment steps, document categories): the add button opening its drawer's child route,
  * the table, moves saved at once (one at a time), deletion after 'Уверены?' with the row's button busy, and the
  * `<Outlet />` the drawer renders in.
  */
@@ -92,6 +97,7 @@ export function OrderedListPage<T extends OrderedColorItem>({
 
   const erase = async (item: T) => {
     if (!(await confirm())) return;
+    if (remove.handOff?.(item)) return;
     setDeletingId(item.id);
     try {
       await remove.run(item);

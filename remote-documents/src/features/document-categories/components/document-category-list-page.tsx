@@ -1,37 +1,20 @@
 import { useState } from 'react';
-import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import type { DocumentCategory } from '@crm/shared/schemas';
-import {
-  Button,
-  Card,
-  Dialog,
-  ErrorState,
-  IconPlus,
-  OrderedColorTable,
-  PageHeader,
-  Select,
-  Spinner,
-  useConfirm,
-  useToast,
-} from '@crm/shared/ui';
+import { Button, Dialog, OrderedColorTable, OrderedListPage, Select, Spinner, useToast } from '@crm/shared/ui';
 import { useDeleteDocumentCategory } from '../api/delete-document-category';
 import { useDocumentCategories } from '../api/get-document-categories';
 import { useRenameDocumentCategory } from '../api/rename-document-category';
 import { useReorderDocumentCategories } from '../api/reorder-document-categories';
 
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 1.5rem;
-`;
-
 const Count = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
+
+const ADD = { label: 'Добавить категорию', to: 'AddDrawer', subject: 'document-category' } as const;
 
 /** A category as the kit's ordered table draws it: its title as the row's name. */
 type CategoryRow = DocumentCategory & { name: string };
@@ -39,56 +22,31 @@ type CategoryRow = DocumentCategory & { name: string };
 const COLUMNS = [{ header: 'Документы', width: '140px', cell: (row: CategoryRow) => <Count>{row.documents_count} док.</Count> }];
 
 /**
- * /document-category/list: the categories in their order with their document counts, drawn by the kit's ordered
- * table (as lead statuses and comment steps are). Add opens the AddDrawer child route; rename in place (click the
+ * /document-category/list: the categories in their order with their document counts, on the kit's
+ * `OrderedListPage` and ordered table (as lead statuses and comment steps are). Add opens the AddDrawer child route; rename in place (click the
  * title); reorder by drag and drop or the arrow buttons; delete after 'Уверены?', moving the documents of a category in
  * use to one the user picks.
  */
 export function DocumentCategoryListPage() {
-  const navigate = useNavigate();
   const ability = useAbility();
-  const canCreate = ability.can('create', 'document-category');
   const canEdit = ability.can('edit', 'document-category');
   const canDelete = ability.can('delete', 'document-category');
   const { data, error, isLoading, mutate } = useDocumentCategories();
   const deleteCategory = useDeleteDocumentCategory();
   const renameCategory = useRenameDocumentCategory();
   const reorder = useReorderDocumentCategories();
-  const confirm = useConfirm();
   const toast = useToast();
-  const [reordering, setReordering] = useState(false);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
   const [moving, setMoving] = useState<{ category: DocumentCategory; target: number | null } | null>(null);
   const categories = data?.data ?? [];
-  const rows: CategoryRow[] = categories.map((category) => ({ ...category, name: category.title }));
+  const rows: CategoryRow[] | undefined = data?.data.map((category) => ({ ...category, name: category.title }));
 
-  const reorderRows = async (ordered: CategoryRow[]) => {
-    setReordering(true);
-    try {
-      await reorder(ordered.map((row) => row.id));
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setReordering(false);
-    }
-  };
-
-  const remove = async (category: DocumentCategory, moveTo?: number) => {
-    setDeletingId(category.id);
+  const removeMovingTo = async (category: DocumentCategory, moveTo: number) => {
     try {
       await deleteCategory(category.id, moveTo);
       toast.success('Категория удалена');
     } catch (failure) {
       toast.error(errorMessage(failure));
-    } finally {
-      setDeletingId(null);
     }
-  };
-
-  const askDelete = async (category: DocumentCategory) => {
-    if (!(await confirm())) return;
-    if (category.documents_count > 0) setMoving({ category, target: null });
-    else await remove(category);
   };
 
   // A 422 on `title` is shown under the field by the kit's inline editor; anything else throws there too.
@@ -97,41 +55,44 @@ export function DocumentCategoryListPage() {
     toast.success('Категория переименована');
   };
 
-  let content;
-  if (error) content = <ErrorState title="Не удалось загрузить категории" message={error.message} onRetry={() => void mutate()} />;
-  else if (isLoading) content = <Spinner label="Загрузка категорий" />;
-  else {
-    content = (
-      <OrderedColorTable<CategoryRow>
-        aria-label="Категории документов"
-        items={rows}
-        canEdit={canEdit}
-        canDelete={canDelete}
-        reordering={reordering}
-        deletingId={deletingId}
-        labels={{ name: 'Название' }}
-        nameErrorField="title"
-        columns={COLUMNS}
-        onRename={(row, title) => rename(row, title)}
-        onReorder={(ordered) => void reorderRows(ordered)}
-        onDelete={(row) => void askDelete(row)}
-      />
-    );
-  }
-
   return (
-    <Page>
-      <PageHeader
-        title="Категории документов"
-        actions={
-          canCreate ? (
-            <Button startIcon={<IconPlus />} onClick={() => navigate('AddDrawer')}>
-              Добавить категорию
-            </Button>
-          ) : null
-        }
-      />
-      <Card flush>{content}</Card>
+    <OrderedListPage<CategoryRow>
+      title="Категории документов"
+      add={ADD}
+      errorTitle="Не удалось загрузить категории"
+      items={rows}
+      loading={isLoading}
+      error={error}
+      onRetry={() => void mutate()}
+      reorder={(ordered) => reorder(ordered.map((row) => row.id))}
+      remove={{
+        run: (row) => deleteCategory(row.id),
+        successMessage: 'Категория удалена',
+        // A category with documents asks where they go before it is deleted.
+        handOff: (row) => {
+          if (row.documents_count === 0) return false;
+          setMoving({ category: row, target: null });
+          return true;
+        },
+      }}
+      renderTable={({ items, loading, ...state }) =>
+        loading && items.length === 0 ? (
+          <Spinner label="Загрузка категорий" />
+        ) : (
+          <OrderedColorTable<CategoryRow>
+            {...state}
+            aria-label="Категории документов"
+            items={items}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            labels={{ name: 'Название' }}
+            nameErrorField="title"
+            columns={COLUMNS}
+            onRename={(row, title) => rename(row, title)}
+          />
+        )
+      }
+    >
       {moving ? (
         <Dialog
           open
@@ -145,7 +106,7 @@ export function DocumentCategoryListPage() {
               onClick={() => {
                 const { category, target } = moving;
                 setMoving(null);
-                void remove(category, target ?? undefined);
+                if (target !== null) void removeMovingTo(category, target);
               }}
             >
               Перенести и удалить
@@ -162,8 +123,6 @@ export function DocumentCategoryListPage() {
           />
         </Dialog>
       ) : null}
-      {/* /document-category/list/AddDrawer */}
-      <Outlet />
-    </Page>
+    </OrderedListPage>
   );
 }
