@@ -61,7 +61,7 @@ const hostProvidedShared = {
  */
 // `schemas/mini` (zod/mini), not `schemas`: the classic schemas (and classic zod, 25 KiB gzip) reach the host through
 // the lazy `@crm/shared/` prefix share, with the first form, the search dialog or a remote that needs them.
-const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'routes', 'schemas/mini', 'ui'];
+const HOST_EAGER_SHARED_SUBPATHS = ['abilities', 'abilities/react', 'api-client', 'monitoring', 'realtime', 'router', 'routes', 'schemas/mini', 'ui', 'zod-jitless'];
 const hostShared = {
   ...Object.fromEntries(
     Object.entries(sharedSingletons)

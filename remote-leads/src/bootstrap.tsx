@@ -1,4 +1,4 @@
-import './zod-jitless';
+import '@crm/shared/zod-jitless';
 import { createRoot } from 'react-dom/client';
 import { StandaloneApp } from '@crm/shared/standalone';
 import { routes } from './app/routes';

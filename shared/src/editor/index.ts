@@ -1,4 +1,5 @@
-export { RICH_TEXT_EDITOR_HEIGHT, RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
+export { RICH_TEXT_EDITOR_HEIGHT } from './editor-height';
+export { RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
 export { RichTextView, type RichTextViewProps } from './rich-text-view';
 export { uploadEditorImage } from './utils/upload-editor-image';
 export {

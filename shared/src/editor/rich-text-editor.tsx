@@ -12,6 +12,7 @@ import { useCallback, useContext, useId, useState } from 'react';
 import styled from 'styled-components';
 import { alpha, firstError, ThemeFallback, ToastContext, useUiText } from '@crm/shared/ui';
 import { richTextContentStyles } from './components/content-styles';
+import { RICH_TEXT_EDITOR_HEIGHT } from './editor-height';
 import { EDITOR_NODES } from './nodes/editor-nodes';
 import { CollapsiblePlugin } from './plugins/collapsible-plugin';
 import { EditablePlugin } from './plugins/editable-plugin';
@@ -50,8 +51,6 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
-/** Editing-area height from the spec (§9). */
-export const RICH_TEXT_EDITOR_HEIGHT = 400;
 
 const Root = styled.div`
   display: flex;

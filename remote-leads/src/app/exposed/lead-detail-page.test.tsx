@@ -1,3 +1,4 @@
+import { loadEditor } from '@crm/shared/editor/lazy';
 import { screen, within } from '@testing-library/react';
 import type { LeadComment, LeadDetail, LeadHistoryEntry } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes } from '@crm/shared/testing';
@@ -48,7 +49,7 @@ jest.setTimeout(30_000);
 
 describe('./lead-detail-page', () => {
   // Load the lazily imported editor once, up front, rather than inside the test.
-  beforeAll(() => import('@crm/shared/editor'));
+  beforeAll(() => loadEditor());
 
   it('composes the lead, its comment timeline and its history, naming the ids the history stores', async () => {
     mockFetch({

@@ -1,3 +1,4 @@
+import { loadEditor } from '@crm/shared/editor/lazy';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, renderRoutes } from '@crm/shared/testing';
@@ -8,7 +9,7 @@ jest.setTimeout(30_000);
 
 describe('./lead-form-page', () => {
   // Load the lazily imported editor once, up front, rather than inside the test.
-  beforeAll(() => import('@crm/shared/editor'));
+  beforeAll(() => loadEditor());
 
   it('offers the lead statuses from GET /api/lead-status in their order in the Статус select', async () => {
     mockFetch({

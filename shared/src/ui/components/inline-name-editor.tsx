@@ -14,6 +14,8 @@ export interface InlineNameEditorProps {
   onSave: (name: string) => Promise<void>;
   /** Leaves editing: after a save, on Escape or on the cancel button. */
   onDone: () => void;
+  /** The request field whose 422 message shows under the input (`name`, or `title` for a document category). */
+  errorField?: string;
 }
 
 const Root = styled.div`
@@ -50,7 +52,7 @@ const Message = styled.div`
 `;
 
 /** The inline rename field of a table row: Enter saves, Escape cancels, the first server message shows below. */
-export function InlineNameEditor({ label, name, onSave, onDone }: InlineNameEditorProps) {
+export function InlineNameEditor({ label, name, onSave, onDone, errorField = 'name' }: InlineNameEditorProps) {
   const t = useUiText();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +71,7 @@ export function InlineNameEditor({ label, name, onSave, onDone }: InlineNameEdit
       await onSave(value);
     } catch (failure) {
       setSaving(false);
-      setError(firstFieldError(failure, 'name') ?? errorMessage(failure));
+      setError(firstFieldError(failure, errorField) ?? errorMessage(failure));
       return;
     }
     onDone();

@@ -1,4 +1,4 @@
-import { Suspense, use, type ComponentType } from 'react';
+import { Suspense, use, type ComponentType, type ReactNode } from 'react';
 import type { LazyPart } from './lazy-part';
 
 export interface LazyComponentOptions<P> {
@@ -8,6 +8,8 @@ export interface LazyComponentOptions<P> {
    * open or closed, so closing still animates.
    */
   wanted?: (props: P) => boolean;
+  /** What shows while the part is fetched (nothing by default), e.g. a box at the height the component will take. */
+  fallback?: (props: P) => ReactNode;
 }
 
 /**
@@ -20,7 +22,7 @@ export function lazyComponent<M, P extends object>(
   part: LazyPart<M>,
   pick: (module: M) => ComponentType<P>,
   displayName: string,
-  { wanted }: LazyComponentOptions<P> = {},
+  { wanted, fallback }: LazyComponentOptions<P> = {},
 ) {
   function Loaded(props: P) {
     const module = part.useLoaded() ?? use(part.load());
@@ -35,7 +37,7 @@ export function lazyComponent<M, P extends object>(
     }
     if (wanted && !wanted(props)) return null;
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={fallback ? fallback(props) : null}>
         <Loaded {...props} />
       </Suspense>
     );

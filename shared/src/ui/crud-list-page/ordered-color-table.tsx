@@ -10,12 +10,19 @@ import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '../icon
 import { alpha } from '../tokens/alpha';
 import { moveItem } from '../utils/move-item';
 
-/** A row of an ordered, coloured list: a lead status, a comment step. */
+/** A row of an ordered list: a lead status, a comment step (coloured), a document category (no colour). */
 export interface OrderedColorItem {
   id: number;
   name: string;
-  color: string;
+  color?: string;
   position: number;
+}
+
+/** A column of the screen's own between the position and the colour, e.g. a category's document count. */
+export interface OrderedListColumn<T> {
+  header: string;
+  width?: string;
+  cell: (item: T) => ReactNode;
 }
 
 export interface OrderedColorTableProps<T extends OrderedColorItem> {
@@ -29,9 +36,14 @@ export interface OrderedColorTableProps<T extends OrderedColorItem> {
   canEdit: boolean;
   canDelete: boolean;
   /** Accessible names in the screen's words, e.g. 'Название статуса', 'Цвет статуса Новый'. */
-  labels: { name: string; color: (name: string) => string; palette: (name: string) => string };
+  labels: { name: string; color?: (name: string) => string; palette?: (name: string) => string };
   onRename: (item: T, name: string) => Promise<void>;
-  onColorChange: (item: T, color: string) => void;
+  /** Without it (a list whose items have no colour) the colour column and swatches are left out. */
+  onColorChange?: (item: T, color: string) => void;
+  /** The request field a failed rename's 422 names (`name` by default). */
+  nameErrorField?: string;
+  /** Columns of the screen's own, after the position. */
+  columns?: readonly OrderedListColumn<T>[];
   /** Every item in the new order. */
   onReorder: (ordered: T[]) => void;
   onDelete: (item: T) => void;
@@ -139,7 +151,8 @@ const Actions = styled.span`
 
 /**
  * The items in their order, each row renamed by clicking its name, recoloured from its colour button, moved with the
- * arrow buttons or by dragging (native HTML5 drag and drop), and deleted. Lead statuses and comment steps use it.
+ * arrow buttons or by dragging (native HTML5 drag and drop), and deleted. Lead statuses, comment steps and document
+ * categories use it (categories without colour, with their document count as a column of their own).
  */
 export function OrderedColorTable<T extends OrderedColorItem>({
   items,
@@ -153,12 +166,15 @@ export function OrderedColorTable<T extends OrderedColorItem>({
   onColorChange,
   onReorder,
   onDelete,
+  nameErrorField,
+  columns = [],
   nameAddon,
   extraActions,
   actionsWidth = '140px',
   'aria-label': ariaLabel,
 }: OrderedColorTableProps<T>) {
   const t = useUiText();
+  const coloured = onColorChange !== undefined;
   const [editingId, setEditingId] = useState<number | null>(null);
   const [dragId, setDragId] = useState<number | null>(null);
   const [overId, setOverId] = useState<number | null>(null);
@@ -206,9 +222,16 @@ export function OrderedColorTable<T extends OrderedColorItem>({
             <Th scope="col" $width="120px">
               {t('orderedTable.position')}
             </Th>
-            <Th scope="col" $width="160px">
-              {t('orderedTable.color')}
-            </Th>
+            {columns.map((column) => (
+              <Th key={column.header} scope="col" $width={column.width}>
+                {column.header}
+              </Th>
+            ))}
+            {coloured ? (
+              <Th scope="col" $width="160px">
+                {t('orderedTable.color')}
+              </Th>
+            ) : null}
             <Th scope="col" $width={actionsWidth} $align="end">
               <VisuallyHidden>{t('orderedTable.actions')}</VisuallyHidden>
             </Th>
@@ -217,7 +240,7 @@ export function OrderedColorTable<T extends OrderedColorItem>({
         <tbody>
           {items.length === 0 ? (
             <tr>
-              <Message colSpan={4}>{loading ? <Spinner size={28} /> : t('table.noData')}</Message>
+              <Message colSpan={3 + columns.length + (coloured ? 1 : 0)}>{loading ? <Spinner size={28} /> : t('table.noData')}</Message>
             </tr>
           ) : (
             items.map((item, index) => {
@@ -238,10 +261,11 @@ export function OrderedColorTable<T extends OrderedColorItem>({
                           <IconGripVertical size={16} />
                         </Grip>
                       ) : null}
-                      <ColorSwatch color={item.color} />
+                      {coloured && item.color ? <ColorSwatch color={item.color} /> : null}
                       {editing ? (
                         <InlineNameEditor
                           label={labels.name}
+                          errorField={nameErrorField}
                           name={item.name}
                           onSave={(name) => onRename(item, name)}
                           onDone={() => setEditingId(null)}
@@ -257,21 +281,26 @@ export function OrderedColorTable<T extends OrderedColorItem>({
                     </Name>
                   </Td>
                   <Td>{item.position}</Td>
-                  <Td>
-                    {canEdit ? (
-                      <ColorPicker
-                        label={labels.color(item.name)}
-                        paletteLabel={labels.palette(item.name)}
-                        color={item.color}
-                        onChange={(color) => onColorChange(item, color)}
-                      />
-                    ) : (
-                      <Name>
-                        <ColorSwatch color={item.color} />
-                        {item.color.toUpperCase()}
-                      </Name>
-                    )}
-                  </Td>
+                  {columns.map((column) => (
+                    <Td key={column.header}>{column.cell(item)}</Td>
+                  ))}
+                  {coloured ? (
+                    <Td>
+                      {canEdit ? (
+                        <ColorPicker
+                          label={labels.color?.(item.name) ?? t('orderedTable.color')}
+                          paletteLabel={labels.palette?.(item.name) ?? t('orderedTable.color')}
+                          color={item.color ?? ''}
+                          onChange={(color) => onColorChange(item, color)}
+                        />
+                      ) : (
+                        <Name>
+                          <ColorSwatch color={item.color ?? ''} />
+                          {item.color?.toUpperCase()}
+                        </Name>
+                      )}
+                    </Td>
+                  ) : null}
                   <Td $align="end">
                     <Actions>
                       {canEdit ? (

@@ -13,8 +13,8 @@ export interface ClientPage<T> {
 }
 
 /**
- * Pages a list the API answers whole (statuses, categories, roles…) for `DataTable`.
- * The page is clamped, so deleting the last row of the last page shows the page before.
+ * Pages a list the API answers whole (allowed IPs, permissions…) for `DataTable`. Only for those: a list the server
+ * pages keeps its page and size in the URL through `useListQuery` (`@crm/shared/lists`). The page is clamped, so deleting the last row of the last page shows the page before.
  */
 export function useClientPage<T>(all: readonly T[], initialPerPage: number = DEFAULT_PER_PAGE): ClientPage<T> {
   const [page, setPage] = useState(1);

@@ -62,6 +62,7 @@ export const uiRu = {
     up: 'Выше {{name}}',
     down: 'Ниже {{name}}',
     remove: 'Удалить {{name}}',
+    reorderFailed: 'Не удалось изменить порядок: {{message}}',
   },
   nameEditor: {
     save: 'Сохранить название',
@@ -82,6 +83,7 @@ export const uiRu = {
   },
   editor: {
     label: 'Редактор текста',
+    loading: 'Загрузка редактора',
     formatting: 'Форматирование',
     moreTools: 'Ещё',
     undo: 'Отменить',
@@ -204,6 +206,7 @@ export const uiEn: UiResource = {
     up: 'Move {{name}} up',
     down: 'Move {{name}} down',
     remove: 'Delete {{name}}',
+    reorderFailed: 'Could not change the order: {{message}}',
   },
   nameEditor: {
     save: 'Save name',
@@ -223,6 +226,7 @@ export const uiEn: UiResource = {
   },
   editor: {
     label: 'Rich text editor',
+    loading: 'Loading the editor',
     formatting: 'Formatting',
     moreTools: 'More tools',
     undo: 'Undo',

@@ -25,6 +25,11 @@ export const IconChevronRight = createIcon('IconChevronRight', ['M9 6l6 6l-6 6']
 export const IconChevronDown = createIcon('IconChevronDown', ['M6 9l6 6l6 -6']);
 export const IconArrowUp = createIcon('IconArrowUp', ['M12 5l0 14', 'M18 11l-6 -6', 'M6 11l6 -6']);
 export const IconArrowDown = createIcon('IconArrowDown', ['M12 5l0 14', 'M18 13l-6 6', 'M6 13l6 6']);
+export const IconDownload = createIcon('IconDownload', [
+  'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2',
+  'M7 11l5 5l5 -5',
+  'M12 4l0 12',
+]);
 export const IconLogout = createIcon('IconLogout', [
   'M14 8v-2a2 2 0 0 0 -2 -2h-7a2 2 0 0 0 -2 2v12a2 2 0 0 0 2 2h7a2 2 0 0 0 2 -2v-2',
   'M9 12h12l-3 -3',

@@ -1,38 +1,27 @@
-import { useState } from 'react';
-import { Outlet, useNavigate } from '@crm/shared/router';
-import styled from 'styled-components';
-import { Can } from '@crm/shared/abilities/react';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep } from '@crm/shared/schemas';
 import { ERROR_CODE } from '@crm/shared/schemas/mini';
-import { Button, Card, ErrorState, IconPlus, PageHeader, useConfirm, useToast } from '@crm/shared/ui';
+import { OrderedListPage, useConfirm, useToast } from '@crm/shared/ui';
 import { useDeleteCommentStep } from '../api/delete-comment-step';
 import { useCommentSteps } from '../api/get-comment-steps';
 import { useReorderCommentSteps } from '../api/reorder-comment-steps';
 import { useUpdateCommentStep } from '../api/update-comment-step';
 import { CommentStepTable } from './comment-step-table';
 
-const Page = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 1.5rem;
-`;
+const ADD = { label: 'Добавить шаг', to: 'AddStepDrawer', subject: 'step' } as const;
 
 /**
  * /comment-step/list: the steps in their order — rename, recolour, reorder, archive, delete (a step used by comments
- * is offered archiving instead) — and the add button opening the `AddStepDrawer` child route.
+ * is offered archiving instead) — and the add button opening the `AddStepDrawer` child route, on the kit's
+ * `OrderedListPage` as the lead statuses are.
  */
 export function CommentStepListPage() {
-  const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
   const { data, error, isLoading, mutate } = useCommentSteps();
   const updateCommentStep = useUpdateCommentStep();
   const reorderCommentSteps = useReorderCommentSteps();
   const deleteCommentStep = useDeleteCommentStep();
-  const [reordering, setReordering] = useState(false);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const steps = data?.data;
 
   const change = async (step: CommentStep, input: Parameters<typeof updateCommentStep>[1], done?: string) => {
     try {
@@ -43,67 +32,36 @@ export function CommentStepListPage() {
     }
   };
 
-  const reorder = async (ordered: CommentStep[]) => {
-    setReordering(true);
-    try {
-      await reorderCommentSteps(ordered);
-    } catch (failure) {
-      toast.error(`Не удалось изменить порядок: ${errorMessage(failure)}`);
-    } finally {
-      setReordering(false);
+  // A step that comments use cannot go: archiving it is offered instead.
+  const offerArchive = async (step: CommentStep, failure: unknown) => {
+    if (!(failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.STEP_IN_USE)) return false;
+    if (await confirm(failure.message, { confirmLabel: 'В архив', cancelLabel: 'Отмена' })) {
+      await change(step, { archived: true }, 'Шаг в архиве');
     }
-  };
-
-  const remove = async (step: CommentStep) => {
-    if (!(await confirm())) return;
-    setDeletingId(step.id);
-    try {
-      await deleteCommentStep(step.id);
-      toast.success('Шаг удалён');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.STEP_IN_USE) {
-        if (await confirm(failure.message, { confirmLabel: 'В архив', cancelLabel: 'Отмена' })) {
-          await change(step, { archived: true }, 'Шаг в архиве');
-        }
-      } else {
-        toast.error(errorMessage(failure));
-      }
-    } finally {
-      setDeletingId(null);
-    }
+    return true;
   };
 
   return (
-    <Page>
-      <PageHeader
-        title="Шаги комментариев"
-        actions={
-          <Can I="create" a="step">
-            <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('AddStepDrawer')}>
-              Добавить шаг
-            </Button>
-          </Can>
-        }
-      />
-      <Card flush>
-        {error && !steps ? (
-          <ErrorState title="Не удалось загрузить шаги" message={error.message} onRetry={() => void mutate()} />
-        ) : (
-          <CommentStepTable
-            aria-label="Шаги комментариев"
-            steps={steps ?? []}
-            loading={isLoading}
-            reordering={reordering}
-            deletingId={deletingId}
-            onRename={(step, name) => updateCommentStep(step.id, { name })}
-            onColorChange={(step, color) => void change(step, { color })}
-            onReorder={(ordered) => void reorder(ordered)}
-            onArchiveToggle={(step) => void change(step, { archived: !step.archived }, step.archived ? 'Шаг восстановлен' : 'Шаг в архиве')}
-            onDelete={(step) => void remove(step)}
-          />
-        )}
-      </Card>
-      <Outlet />
-    </Page>
+    <OrderedListPage<CommentStep>
+      title="Шаги комментариев"
+      add={ADD}
+      errorTitle="Не удалось загрузить шаги"
+      items={data?.data}
+      loading={isLoading}
+      error={error}
+      onRetry={() => void mutate()}
+      reorder={reorderCommentSteps}
+      remove={{ run: (step) => deleteCommentStep(step.id), successMessage: 'Шаг удалён', onFailure: offerArchive }}
+      renderTable={({ items, ...state }) => (
+        <CommentStepTable
+          {...state}
+          aria-label="Шаги комментариев"
+          steps={items}
+          onRename={(step, name) => updateCommentStep(step.id, { name })}
+          onColorChange={(step, color) => void change(step, { color })}
+          onArchiveToggle={(step) => void change(step, { archived: !step.archived }, step.archived ? 'Шаг восстановлен' : 'Шаг в архиве')}
+        />
+      )}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
-import { DEFAULT_PER_PAGE, type Team } from '@crm/shared/schemas';
+import { useListQuery } from '@crm/shared/lists';
+import { type Team, teamQuerySchema } from '@crm/shared/schemas';
 import { Button, Card, DataTable, type DataTableColumn, ErrorState, IconButton, IconPlus, IconTrash, PageHeader, TextField, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
 
 import { useTeams } from '../api/get-teams';
@@ -20,12 +21,13 @@ const Small = styled.span`
   font-size: 0.8125rem;
 `;
 
-/** /team: every team with its lead, member avatars and count; search by name. */
+/** /team: every team with its lead, member avatars and count; search by name. The URL holds the search, page and size. */
 export function TeamListPage() {
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PER_PAGE);
-  const { data, error, isLoading, mutate } = useTeams({ page, per_page: perPage, ...(q.trim() ? { q: q.trim() } : {}) });
+  const { query, update, tableProps } = useListQuery(teamQuerySchema);
+  // What is typed (the URL keeps it trimmed); follows the URL when it changes elsewhere (back, a link).
+  const [q, setQ] = useState(query.q ?? '');
+  useEffect(() => setQ((typed) => (typed.trim() === (query.q ?? '') ? typed : (query.q ?? ''))), [query.q]);
+  const { data, error, isLoading, mutate } = useTeams(query);
   const ability = useAbility();
   const navigate = useNavigate();
   const deleteTeam = useDeleteTeam();
@@ -99,7 +101,7 @@ export function TeamListPage() {
             placeholder="Название команды"
             onChange={(e) => {
               setQ(e.target.value);
-              setPage(1);
+              update({ q: e.target.value.trim() || undefined }, { replace: true });
             }}
           />
         </Toolbar>
@@ -112,15 +114,7 @@ export function TeamListPage() {
             rows={data?.data ?? []}
             rowKey="id"
             loading={isLoading}
-            page={data?.meta.current_page ?? page}
-            perPage={perPage}
-            total={data?.meta.total ?? 0}
-            lastPage={data?.meta.last_page ?? 1}
-            onPageChange={setPage}
-            onPerPageChange={(value) => {
-              setPerPage(value);
-              setPage(1);
-            }}
+            {...tableProps(data?.meta)}
           />
         )}
       </Card>

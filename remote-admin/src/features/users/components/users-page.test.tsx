@@ -45,6 +45,32 @@ describe('UsersPage', () => {
     // Opening the kit Select is slow in jsdom on a busy machine.
   }, 15_000);
 
+  it('keeps the page, size and filters in the URL: a link opens them, paging writes them back', async () => {
+    const fetch = mockFetch({
+      'GET /api/users/list': ({ url }) => ({
+        body: { data: [anna], meta: { current_page: Number(url.searchParams.get('page') ?? 1), per_page: 50, total: 500, last_page: 10 } },
+      }),
+      'GET /api/roles': { body: { data: [] } },
+      'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
+    });
+    const { router } = renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users?page=3&per_page=50&status=inactive');
+    await screen.findByText('Анна Петрова');
+    const first = requestsTo(fetch, 'GET /api/users/list')[0].url.searchParams;
+    expect([first.get('page'), first.get('per_page'), first.get('status')]).toEqual(['3', '50', 'inactive']);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Следующая страница' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('4'));
+    expect(new URLSearchParams(router.state.location.search).get('per_page')).toBe('50');
+    await waitFor(() => expect(requestsTo(fetch, 'GET /api/users/list').at(-1)!.url.searchParams.get('page')).toBe('4'));
+
+    // A new search goes back to the first page, which the URL then leaves out.
+    await user.type(screen.getByRole('searchbox', { name: 'Поиск' }), 'Анна');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Анна'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('status')).toBe('inactive');
+  });
+
   it('deactivates after a confirmation', async () => {
     const fetch = mockApi();
     renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');

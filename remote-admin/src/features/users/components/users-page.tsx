@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
-import { type AdminUser, DEFAULT_PER_PAGE, USER_STATUSES, type UserStatus } from '@crm/shared/schemas';
+import { useListQuery } from '@crm/shared/lists';
+import { type AdminUser, adminUserQuerySchema, USER_STATUSES, type UserStatus } from '@crm/shared/schemas';
 import { Button, Card, Chip, DataTable, type DataTableColumn, ErrorState, IconPlus, PageHeader, Select, TextField, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
 import { useRoles } from '../../../api/get-role-options';
 import { useTeamOptions } from '../../../api/get-team-options';
 
-import { type AdminUsersRequest, useAdminUsers } from '../api/get-admin-users';
+import { useAdminUsers } from '../api/get-admin-users';
 import { useForcePasswordReset, useSetUserActive } from '../api/save-user';
 import { UserDialog } from './user-dialog';
 
@@ -39,22 +40,15 @@ const RowActions = styled.span`
 
 const STATUS_LABELS: Record<UserStatus, string> = { active: 'Активен', inactive: 'Отключён' };
 
-/** /apps/users: every user with role, teams and status; search, filters, add, edit, deactivate, force a password reset. */
+/**
+ * /apps/users: every user with role, teams and status; search, filters, add, edit, deactivate, force a password reset.
+ * The URL holds the search, filters, page and size.
+ */
 export function UsersPage() {
-  const [q, setQ] = useState('');
-  const [roleId, setRoleId] = useState<number | null>(null);
-  const [teamId, setTeamId] = useState<number | null>(null);
-  const [status, setStatus] = useState<UserStatus | null>(null);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(DEFAULT_PER_PAGE);
-  const query: AdminUsersRequest = {
-    page,
-    per_page: perPage,
-    ...(q.trim() ? { q: q.trim() } : {}),
-    ...(roleId ? { role_id: roleId } : {}),
-    ...(teamId ? { team_id: teamId } : {}),
-    ...(status ? { status } : {}),
-  };
+  const { query, update, tableProps } = useListQuery(adminUserQuerySchema);
+  // What is typed (the URL keeps it trimmed); follows the URL when it changes elsewhere (back, a link).
+  const [q, setQ] = useState(query.q ?? '');
+  useEffect(() => setQ((typed) => (typed.trim() === (query.q ?? '') ? typed : (query.q ?? ''))), [query.q]);
   const { data, error, isLoading, mutate } = useAdminUsers(query);
   const ability = useAbility();
   const { data: roles } = useRoles(ability.can('view', 'roles'));
@@ -64,11 +58,6 @@ export function UsersPage() {
   const confirm = useConfirm();
   const toast = useToast();
   const [editing, setEditing] = useState<{ user: AdminUser | null } | null>(null);
-
-  const filter = <V,>(set: (value: V) => void) => (value: V) => {
-    set(value);
-    setPage(1);
-  };
 
   const toggleActive = async (user: AdminUser) => {
     const question = user.active ? `Отключить пользователя ${user.name}? Все его сеансы сразу завершатся.` : `Включить пользователя ${user.name}?`;
@@ -147,15 +136,18 @@ export function UsersPage() {
       />
       <Card flush>
         <Filters>
-          <TextField label="Поиск" name="q" type="search" value={q} onChange={(e) => filter(setQ)(e.target.value)} placeholder="Имя или почта" />
+          <TextField label="Поиск" name="q" type="search" value={q} onChange={(e) => {
+              setQ(e.target.value);
+              update({ q: e.target.value.trim() || undefined }, { replace: true });
+            }} placeholder="Имя или почта" />
           <Select
             label="Роль"
             name="role_id"
             placeholder="Любая роль"
             isClearable
             options={(roles?.data ?? []).map((role) => ({ value: role.id, label: role.name }))}
-            value={roleId}
-            onChange={filter(setRoleId)}
+            value={query.role_id ?? null}
+            onChange={(role_id) => update({ role_id: role_id ?? undefined })}
           />
           <Select
             label="Команда"
@@ -163,8 +155,8 @@ export function UsersPage() {
             placeholder="Любая команда"
             isClearable
             options={(teams?.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
-            value={teamId}
-            onChange={filter(setTeamId)}
+            value={query.team_id ?? null}
+            onChange={(team_id) => update({ team_id: team_id ?? undefined })}
           />
           <Select
             label="Статус"
@@ -172,8 +164,8 @@ export function UsersPage() {
             placeholder="Любой статус"
             isClearable
             options={USER_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
-            value={status}
-            onChange={filter(setStatus)}
+            value={query.status ?? null}
+            onChange={(status) => update({ status: status ?? undefined })}
           />
         </Filters>
         {error && !data ? (
@@ -185,15 +177,7 @@ export function UsersPage() {
             rows={data?.data ?? []}
             rowKey="id"
             loading={isLoading}
-            page={data?.meta.current_page ?? page}
-            perPage={perPage}
-            total={data?.meta.total ?? 0}
-            lastPage={data?.meta.last_page ?? 1}
-            onPageChange={setPage}
-            onPerPageChange={(value) => {
-              setPerPage(value);
-              setPage(1);
-            }}
+            {...tableProps(data?.meta)}
           />
         )}
       </Card>

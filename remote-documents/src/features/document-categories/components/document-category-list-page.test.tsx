@@ -30,7 +30,7 @@ describe('DocumentCategoryListPage', () => {
     });
     renderRoutes(routes, '/document-category/list');
     const user = userEvent.setup();
-    expect(await screen.findByRole('listitem', { name: 'Регламенты' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Регламенты/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Удалить Шаблоны' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Отмена' }));
@@ -38,7 +38,7 @@ describe('DocumentCategoryListPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Удалить Шаблоны' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Шаблоны' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Шаблоны/ })).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'DELETE /api/document-category/2')).toHaveLength(1);
     expect(screen.getByText('Категория удалена')).toBeInTheDocument();
   });
@@ -68,6 +68,71 @@ describe('DocumentCategoryListPage', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/document-category/list'));
     expect(requestsTo(fetch, 'POST /api/document-category').map((r) => r.body)).toEqual([{ title: '' }, { title: 'Договоры' }]);
-    expect(await screen.findByRole('listitem', { name: 'Договоры' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Договоры/ })).toBeInTheDocument();
+  });
+
+  it('moves a category with the arrow buttons and renames it in place, showing a 422 on the title under the field', async () => {
+    let categories: DocumentCategory[] = [
+      { id: 1, title: 'Регламенты', position: 1, documents_count: 3 },
+      { id: 2, title: 'Шаблоны', position: 2, documents_count: 0 },
+    ];
+    let renames = 0;
+    const fetch = mockFetch({
+      'GET /api/document-category': () => ({ body: { data: categories } }),
+      'POST /api/document-category/reorder': ({ body }) => {
+        const ids = (body as { ids: number[] }).ids;
+        categories = ids.map((id, index) => ({ ...categories.find((c) => c.id === id)!, position: index + 1 }));
+        return { body: { data: categories } };
+      },
+      'PUT /api/document-category/2': ({ body }) => {
+        renames += 1;
+        if (renames === 1) return { status: 422, body: { message: 'Invalid', errors: { title: ['Такая категория уже есть'] } } };
+        categories = categories.map((c) => (c.id === 2 ? { ...c, title: (body as { title: string }).title } : c));
+        return { body: { data: categories.find((c) => c.id === 2) } };
+      },
+    });
+    renderRoutes(routes, '/document-category/list');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('row', { name: /Регламенты.*3 док\./ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Выше Шаблоны' }));
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/document-category/reorder').map((r) => r.body)).toEqual([{ ids: [2, 1] }]));
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toHaveAccessibleName(/Шаблоны/));
+
+    await user.click(screen.getByRole('button', { name: 'Шаблоны' }));
+    const field = screen.getByRole('textbox', { name: 'Название' });
+    await user.clear(field);
+    await user.type(field, 'Регламенты{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Такая категория уже есть');
+    await user.clear(field);
+    await user.type(field, 'Образцы{Enter}');
+    expect(await screen.findByRole('row', { name: /Образцы/ })).toBeInTheDocument();
+    expect(screen.getByText('Категория переименована')).toBeInTheDocument();
+  });
+
+  it('moves the documents of a category in use to one the user picks before deleting it', async () => {
+    let categories: DocumentCategory[] = [
+      { id: 1, title: 'Регламенты', position: 1, documents_count: 3 },
+      { id: 2, title: 'Шаблоны', position: 2, documents_count: 0 },
+    ];
+    const fetch = mockFetch({
+      'GET /api/document-category': () => ({ body: { data: categories } }),
+      'DELETE /api/document-category/1': () => {
+        categories = [{ ...categories[1], documents_count: 3 }];
+        return { body: { message: 'Deleted' } };
+      },
+    });
+    renderRoutes(routes, '/document-category/list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Удалить Регламенты' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Перенести документы' });
+    expect(within(dialog).getByRole('button', { name: 'Перенести и удалить' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Категория' }));
+    await user.click(await screen.findByRole('option', { name: 'Шаблоны' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Перенести и удалить' }));
+    await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/document-category/1')).toHaveLength(1));
+    expect(requestsTo(fetch, 'DELETE /api/document-category/1')[0].url.searchParams.get('move_to')).toBe('2');
+    expect(await screen.findByText('Категория удалена')).toBeInTheDocument();
   });
 });

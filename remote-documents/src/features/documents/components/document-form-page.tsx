@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useId, type FormEvent } from 'react';
+import { useCallback, useId, type FormEvent } from 'react';
 import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
@@ -6,6 +6,7 @@ import { useAbility } from '@crm/shared/abilities/react';
 import { useEntityForm } from '@crm/shared/forms';
 import type { Document } from '@crm/shared/schemas';
 import { Button, Card, Dialog, ErrorState, media, PageHeader, Select, Spinner, TextField, type SelectOption } from '@crm/shared/ui';
+import { LazyRichTextEditor } from '@crm/shared/editor/lazy';
 import { createDocument } from '../api/create-document';
 import { getDocument } from '../api/get-document';
 import { isDocumentsPageKey } from '../api/get-documents';
@@ -21,8 +22,6 @@ import {
 import { isDocumentVersionConflict } from '../utils/is-document-version-conflict';
 import { DocumentFilesCard } from './document-files-card';
 import { DocumentLinksCard } from './document-links-card';
-import { EditorFallback } from './editor-fallback';
-import { LazyRichTextEditor } from './lazy-rich-text-editor';
 
 export interface DocumentFormPageProps {
   /** The document categories as options, in their order (the app reads them from the categories feature). */
@@ -159,15 +158,13 @@ export function DocumentFormPage({ categoryOptions, categoriesLoading, onSaved }
                   isLoading={categoriesLoading}
                   placeholder="Выберите категорию"
                 />
-                <Suspense fallback={<EditorFallback height={TEXT_HEIGHT} />}>
-                  <LazyRichTextEditor
-                    label="Текст"
-                    value={form.values.text}
-                    onChange={(html) => form.setField('text', html)}
-                    error={form.errors.text}
-                    height={TEXT_HEIGHT}
-                  />
-                </Suspense>
+                <LazyRichTextEditor
+                  label="Текст"
+                  value={form.values.text}
+                  onChange={(html) => form.setField('text', html)}
+                  error={form.errors.text}
+                  height={TEXT_HEIGHT}
+                />
               </Fields>
             </form>
           </Card>

@@ -1,17 +1,16 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can } from '@crm/shared/abilities/react';
 import { parseRouteId } from '@crm/shared/forms';
 import type { DocumentFile } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, media, PageHeader, Spinner } from '@crm/shared/ui';
+import { LazyRichTextView } from '@crm/shared/editor/lazy';
 import { useLiveDocuments } from '../../../hooks/use-live-documents';
 import { useDocument } from '../api/get-document';
 import { documentCloseTarget } from '../utils/document-close-target';
 import { DocumentFileCard } from './document-file-card';
-import { EditorFallback } from './editor-fallback';
 import { FilePreviewDialog } from './file-preview-dialog';
-import { LazyRichTextView } from './lazy-rich-text-view';
 
 const Layout = styled.div`
   display: grid;
@@ -79,9 +78,7 @@ export function DocumentViewPage() {
       <Layout>
         <div style={{ display: 'grid', gap: '1.5rem', minWidth: 0 }}>
           <Card>
-            <Suspense fallback={<EditorFallback />}>
-              <LazyRichTextView html={document.text} />
-            </Suspense>
+            <LazyRichTextView html={document.text} />
           </Card>
           <Card title="Файлы">
             {document.files.length === 0 ? <p>Файлов нет</p> : null}

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import { Spinner } from '@crm/shared/ui';
-import { LazyRichTextEditor } from './lazy-rich-text-editor';
+import { LazyRichTextEditor } from '@crm/shared/editor/lazy';
 
 export interface CommentBodyEditorProps {
   label: string;
@@ -15,8 +14,13 @@ const COMMENT_EDITOR_HEIGHT = 200;
 /** The rich-text editor for a comment body, loaded on demand. */
 export function CommentBodyEditor({ label, value, onChange, error }: CommentBodyEditorProps) {
   return (
-    <Suspense fallback={<Spinner label="Загрузка редактора" />}>
-      <LazyRichTextEditor label={label} value={value} onChange={onChange} error={error} height={COMMENT_EDITOR_HEIGHT} />
-    </Suspense>
+    <LazyRichTextEditor
+      label={label}
+      value={value}
+      onChange={onChange}
+      error={error}
+      height={COMMENT_EDITOR_HEIGHT}
+      fallback={<Spinner label="Загрузка редактора" />}
+    />
   );
 }

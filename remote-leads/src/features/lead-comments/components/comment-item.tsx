@@ -1,13 +1,13 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';
 import type { LeadComment } from '@crm/shared/schemas';
 import { Button, Spinner, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
+import { LazyRichTextView } from '@crm/shared/editor/lazy';
 import { deleteLeadComment } from '../api/delete-lead-comment';
 import { updateLeadComment } from '../api/update-lead-comment';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { CommentBodyEditor } from './comment-body-editor';
-import { LazyRichTextView } from './lazy-rich-text-view';
 
 export interface CommentItemProps {
   leadId: number;
@@ -127,9 +127,7 @@ export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProp
         ) : null}
       </Meta>
       {draft === null ? (
-        <Suspense fallback={<Spinner size={18} label="Загрузка комментария" />}>
-          <LazyRichTextView html={comment.body} />
-        </Suspense>
+        <LazyRichTextView html={comment.body} fallback={<Spinner size={18} label="Загрузка комментария" />} />
       ) : (
         <>
           <CommentBodyEditor label="Текст комментария" value={draft} onChange={setDraft} error={errors.body ?? errors.step_id} />

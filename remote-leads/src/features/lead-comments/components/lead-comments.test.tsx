@@ -1,3 +1,4 @@
+import { loadEditor } from '@crm/shared/editor/lazy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
@@ -52,7 +53,7 @@ const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
 
 describe('LeadComments', () => {
-  beforeAll(() => import('@crm/shared/editor'));
+  beforeAll(() => loadEditor());
   beforeEach(() => localStorage.setItem('userData', JSON.stringify(me)));
   afterEach(() => localStorage.clear());
 

@@ -1,3 +1,4 @@
+import { loadEditor } from '@crm/shared/editor/lazy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
@@ -49,7 +50,7 @@ const dateTime = (iso: string) =>
 const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
 describe('LeadDetailPage', () => {
-  beforeAll(() => import('@crm/shared/editor'));
+  beforeAll(() => loadEditor());
 
   it('shows the contact fields, status, responsible users, who created and changed it, and the rendered notes', async () => {
     mockFetch({ 'GET /api/leads/7': { body: { data: lead } } });

@@ -1,11 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
 import { media, Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { MultiSelect } from '@crm/shared/ui/multi-select';
+import { LazyRichTextEditor } from '@crm/shared/editor/lazy';
 import { LEAD_FIELD_LABELS, type LeadFormField, type LeadFormValues } from '../utils/lead-form-values';
-import { EditorFallback } from './editor-fallback';
-import { LazyRichTextEditor } from './lazy-rich-text-editor';
 
 export interface LeadFormFieldsProps {
   values: LeadFormValues;
@@ -87,15 +86,13 @@ export function LeadFormFields({
         />
       ) : null}
       <Wide>
-        <Suspense fallback={<EditorFallback height={NOTES_HEIGHT} />}>
-          <LazyRichTextEditor
-            label={LEAD_FIELD_LABELS.additional_info}
-            value={values.additional_info}
-            onChange={(html) => onChange('additional_info', html)}
-            error={errors.additional_info}
-            height={NOTES_HEIGHT}
-          />
-        </Suspense>
+        <LazyRichTextEditor
+          label={LEAD_FIELD_LABELS.additional_info}
+          value={values.additional_info}
+          onChange={(html) => onChange('additional_info', html)}
+          error={errors.additional_info}
+          height={NOTES_HEIGHT}
+        />
       </Wide>
     </Grid>
   );

@@ -1,3 +1,4 @@
+import { loadEditor } from '@crm/shared/editor/lazy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
@@ -84,7 +85,7 @@ jest.setTimeout(30_000);
 
 describe('LeadFormPage', () => {
   // Load the lazily imported editor once, up front, rather than inside the first test that renders it.
-  beforeAll(() => import('@crm/shared/editor'));
+  beforeAll(() => loadEditor());
 
   let consoleError: jest.SpyInstance;
   beforeEach(() => {

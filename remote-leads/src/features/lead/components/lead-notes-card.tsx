@@ -1,9 +1,7 @@
-import { Suspense } from 'react';
 import styled from 'styled-components';
 import { Card } from '@crm/shared/ui';
+import { EditorFallback, LazyRichTextView } from '@crm/shared/editor/lazy';
 import { htmlToText } from '../utils/html-to-text';
-import { EditorFallback } from './editor-fallback';
-import { LazyRichTextView } from './lazy-rich-text-view';
 
 export interface LeadNotesCardProps {
   /** Sanitised HTML of the lead's notes. */
@@ -24,9 +22,7 @@ export function LeadNotesCard({ html }: LeadNotesCardProps) {
       {empty ? (
         <Empty>Заметок нет</Empty>
       ) : (
-        <Suspense fallback={<EditorFallback label="Загрузка заметок" />}>
-          <LazyRichTextView html={html} />
-        </Suspense>
+        <LazyRichTextView html={html} fallback={<EditorFallback label="Загрузка заметок" />} />
       )}
     </Card>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '@crm/shared/api-client';
-import { Button, useToast } from '@crm/shared/ui';
+import { Button, IconDownload, useToast } from '@crm/shared/ui';
 import { exportLeads, type LeadsExportQuery } from '../api/export-leads';
-import { IconDownload } from './icon-download';
 
 export interface LeadsExportButtonProps {
   /** The list's current filters (search, status_id, user_id, favorite, sort); page and per_page are ignored. */

@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { DuplicateMode, LeadImportJob, LeadImportMapping, LeadImportPreview } from '@crm/shared/schemas';
-import { Button, Dialog, useToast } from '@crm/shared/ui';
+import { Button, Dialog, IconDownload, useToast } from '@crm/shared/ui';
 import { downloadLeadImportReport } from '../api/download-lead-import-report';
 import { previewLeadImport } from '../api/preview-lead-import';
 import { startLeadImport } from '../api/start-lead-import';
 import { isImportFinished, useLeadImportJob } from '../hooks/use-lead-import-job';
 import { isCsvFile } from '../utils/is-csv-file';
 import { initialMapping, missingRequiredFields } from '../utils/lead-import-fields';
-import { IconDownload } from './icon-download';
 import { ImportFileStep } from './import-file-step';
 import { ImportMappingStep } from './import-mapping-step';
 import { ImportProgressStep } from './import-progress-step';

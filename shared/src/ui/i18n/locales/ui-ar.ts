@@ -59,6 +59,7 @@ export const uiAr: UiResource = {
     up: 'نقل {{name}} للأعلى',
     down: 'نقل {{name}} للأسفل',
     remove: 'حذف {{name}}',
+    reorderFailed: 'تعذّر تغيير الترتيب: {{message}}',
   },
   nameEditor: {
     save: 'حفظ الاسم',
@@ -78,6 +79,7 @@ export const uiAr: UiResource = {
   },
   editor: {
     label: 'محرر النصوص',
+    loading: 'جارٍ تحميل المحرر',
     formatting: 'التنسيق',
     moreTools: 'أدوات إضافية',
     undo: 'تراجع',

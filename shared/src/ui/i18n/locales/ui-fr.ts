@@ -59,6 +59,7 @@ export const uiFr: UiResource = {
     up: 'Monter {{name}}',
     down: 'Descendre {{name}}',
     remove: 'Supprimer {{name}}',
+    reorderFailed: "Impossible de modifier l'ordre : {{message}}",
   },
   nameEditor: {
     save: 'Enregistrer le nom',
@@ -78,6 +79,7 @@ export const uiFr: UiResource = {
   },
   editor: {
     label: 'Éditeur de texte',
+    loading: "Chargement de l'éditeur",
     formatting: 'Mise en forme',
     moreTools: "Plus d'outils",
     undo: 'Annuler',

@@ -1,0 +1,2 @@
+/** Editing-area height from the spec (§9). */
+export const RICH_TEXT_EDITOR_HEIGHT = 400;
