@@ -17,6 +17,7 @@ import { ipAllowList } from './plugins/ip-allow-list';
 import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
+import { metrics } from './plugins/metrics';
 import { passwordReset } from './plugins/password-reset';
 import { realtime, type RealtimePluginOptions } from './plugins/realtime';
 import { repositories } from './plugins/repositories';
@@ -118,6 +119,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(leadImports);
   await app.register(fileStorage);
   await app.register(services);
+  await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 
