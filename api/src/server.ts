@@ -1,8 +1,7 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startServer } from './start-server';
 
-/** Starts the API: parse the environment, build the app, listen, and close cleanly on SIGINT/SIGTERM. */
+/** Starts the API: parse the environment, then build, listen and close cleanly on SIGINT/SIGTERM (start-server.ts). */
 async function main() {
   let config;
   try {
@@ -14,21 +13,7 @@ async function main() {
     }
     throw error;
   }
-
-  const startedAt = performance.now();
-  const app = await buildApp({ config });
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'Closing after an uncaught error');
-    else app.log.info({ signal }, 'Shutting down');
-    await app.close();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { startupMs: Math.round(performance.now() - startedAt), web: `${config.appUrl}/build/`, docs: `${config.appUrl}/api/docs` },
-    'CRM API ready',
-  );
+  await startServer({ config });
 }
 
 main().catch((error: unknown) => {
