@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { DEFAULT_DRAIN_MS } from './plugins/graceful-shutdown';
 import { startServer } from './start-server';
 
 /** Starts the API: parse the environment, then build, listen and close cleanly on SIGINT/SIGTERM (start-server.ts). */
@@ -13,7 +14,8 @@ async function main() {
     }
     throw error;
   }
-  await startServer({ config });
+  // Only production sits behind a proxy that must see readiness fail before the close; `tsx watch` restarts at once.
+  await startServer({ config, shutdown: { drainMs: config.nodeEnv === 'production' ? DEFAULT_DRAIN_MS : 0 } });
 }
 
 main().catch((error: unknown) => {
