@@ -12,11 +12,13 @@ import { broadcasts } from './plugins/broadcasts';
 import { database } from './plugins/database';
 import { errorReporting } from './plugins/error-reporting';
 import { forwardedForWarning } from './plugins/forwarded-for-warning';
+import { gracefulShutdown, type GracefulShutdownOptions } from './plugins/graceful-shutdown';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler';
 import { ipAllowList } from './plugins/ip-allow-list';
 import { jobs } from './plugins/jobs';
 import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
+import { metrics } from './plugins/metrics';
 import { passwordReset } from './plugins/password-reset';
 import { realtime, type RealtimePluginOptions } from './plugins/realtime';
 import { repositories } from './plugins/repositories';
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Limits of the embedded realtime endpoint (tests lower them). */
   realtime?: RealtimePluginOptions;
+  /** How the server drains before it closes (server.ts; tests start one with a shorter drain). */
+  shutdown?: GracefulShutdownOptions;
 }
 
 /** Every log line that names a request goes through one serializer, which redacts tokens and signatures in its URL. */
@@ -73,7 +77,7 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServer
 }
 
 /** Builds the whole server: plugins first, then the API routes, then the front-end builds. Does not listen. */
-export async function buildApp({ config, connection, logger, onRoute, realtime: realtimeOptions }: BuildAppOptions) {
+export async function buildApp({ config, connection, logger, onRoute, realtime: realtimeOptions, shutdown }: BuildAppOptions) {
   const app = Fastify({
     logger: withRedactedUrls(logger ?? { level: config.logLevel }),
     trustProxy: config.trustProxy,
@@ -94,6 +98,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  await app.register(gracefulShutdown, shutdown ?? {});
   await app.register(errorReporting);
   await app.register(errorHandler);
   await app.register(securityHeaders);
@@ -118,6 +123,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(leadImports);
   await app.register(fileStorage);
   await app.register(services);
+  await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
 

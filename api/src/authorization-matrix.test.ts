@@ -19,6 +19,8 @@ import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
  */
 /** An id no row has: routes that do not name a lead get it, so the "with" request changes nothing. */
 const ABSENT_ID = 2_000_000_000;
+/** METRICS_TOKEN of the app under test: only its bearer may read GET /metrics. */
+const METRICS_TOKEN = 'matrix-metrics-token-0123456789abcdef';
 
 type Caller = 'no token' | 'revoked token' | 'deactivated user' | 'without ability' | 'with ability' | 'outside lead scope';
 
@@ -47,7 +49,7 @@ for (const driver of testDrivers()) {
       }
       t = await buildTestApp({
         driver,
-        env: { DATA_DIR: path.join(tempDir, 'data'), API_DOCS: 'public' },
+        env: { DATA_DIR: path.join(tempDir, 'data'), API_DOCS: 'public', METRICS_TOKEN },
         config: { webDistRoot: path.join(tempDir, 'web') },
         onRoute: recorder.onRoute,
       });
@@ -130,6 +132,15 @@ for (const driver of testDrivers()) {
           const r = await send(caller, route, plainUrl, token);
           assert.ok(r.statusCode === 401 || r.statusCode === 403, `${caller} without a signature: ${describeAnswer(r)}`);
         }
+        return;
+      }
+      if (access.kind === 'metrics-token') {
+        const admin = await tokenOf(await userWith(PERMISSION_RULES));
+        for (const [caller, token] of [['no token', undefined], ['revoked token', revokedToken], ['with ability', admin]] as const) {
+          const r = await send(caller, route, plainUrl, token);
+          assert.equal(r.statusCode, 401, `${caller}: ${describeAnswer(r)}`);
+        }
+        assertAdmitted('with ability', await send('with ability', route, plainUrl, METRICS_TOKEN));
         return;
       }
       if (access.kind === 'public') {

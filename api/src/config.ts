@@ -77,6 +77,9 @@ const envSchema = z.object({
   SENTRY_DSN: z.url('Use the DSN Sentry gives, e.g. https://key@o1.ingest.sentry.io/2').optional(),
   SENTRY_BROWSER_DSN: z.url('Use the DSN Sentry gives, e.g. https://key@o1.ingest.sentry.io/3').optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).max(64).optional(),
+}).extend({
+  // GET /metrics (src/plugins/metrics.ts): unset, the route answers 404.
+  METRICS_TOKEN: z.string().min(32, 'Use at least 32 characters').optional(),
 });
 
 /** The names of the variables the server reads, in `.env.example`'s order. */
@@ -175,6 +178,8 @@ export interface AppConfig {
     replaysSessionSampleRate: number;
     replaysOnErrorSampleRate: number;
   };
+  /** The bearer token Prometheus sends to GET /metrics (METRICS_TOKEN); unset, /metrics answers 404. */
+  metricsToken?: string;
   /** Background jobs (src/jobs/job-queue.ts). */
   jobs: {
     /** How often an idle worker looks for new jobs (jobs enqueued by this instance start at once). */
@@ -348,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             ...SENTRY_SAMPLE_RATES,
           }
         : undefined,
+    metricsToken: e.METRICS_TOKEN,
     jobs: {
       pollSeconds: 2,
       superviseSeconds: 5,

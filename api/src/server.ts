@@ -1,8 +1,8 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, retiredVariableWarnings } from './config';
+import { DEFAULT_DRAIN_MS } from './plugins/graceful-shutdown';
+import { startServer } from './start-server';
 
-/** Starts the API: parse the environment, build the app, listen, and close cleanly on SIGINT/SIGTERM. */
+/** Starts the API: parse the environment, then build, listen and close cleanly on SIGINT/SIGTERM (start-server.ts). */
 async function main() {
   let config;
   try {
@@ -14,22 +14,9 @@ async function main() {
     }
     throw error;
   }
-
-  const startedAt = performance.now();
-  const app = await buildApp({ config });
-  for (const warning of retiredVariableWarnings()) app.log.warn(warning);
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'Closing after an uncaught error');
-    else app.log.info({ signal }, 'Shutting down');
-    await app.close();
-  });
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { startupMs: Math.round(performance.now() - startedAt), web: `${config.appUrl}/build/`, docs: `${config.appUrl}/api/docs` },
-    'CRM API ready',
-  );
+  for (const warning of retiredVariableWarnings()) console.warn(warning);
+  // Only production sits behind a proxy that must see readiness fail before the close; `tsx watch` restarts at once.
+  await startServer({ config, shutdown: { drainMs: config.nodeEnv === 'production' ? DEFAULT_DRAIN_MS : 0 } });
 }
 
 main().catch((error: unknown) => {

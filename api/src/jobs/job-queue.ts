@@ -84,6 +84,15 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Resolves when the named queues (default: all) hold no waiting, retrying or running job. Tests use it. */
   idle(names?: JobName[]): Promise<void>;
+  /** Jobs per queue (dead-letter queues included) and state, across every instance: what GET /metrics reports. */
+  stats(): Promise<JobQueueStats[]>;
+}
+
+/** How many of one queue's jobs are in one of pg-boss's states (`created`, `retry`, `active`, `failed`, …). */
+export interface JobQueueStats {
+  queue: string;
+  state: string;
+  count: number;
 }
 
 export interface JobQueueOptions {
@@ -335,6 +344,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (running.size + Number(rows[0]?.waiting ?? 0) === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
+    },
+
+    async stats() {
+      // Completed and cancelled jobs are history, not load; failed ones stay until pg-boss's retention drops them.
+      const { rows } = await executor.executeSql(
+        `SELECT name AS queue, state::text AS state, count(*)::int AS count FROM ${JOB_SCHEMA}.job
+          WHERE state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state ORDER BY name, state`,
+        [],
+      );
+      return rows.map((row) => ({ queue: String(row.queue), state: String(row.state), count: Number(row.count) }));
     },
   };
 }

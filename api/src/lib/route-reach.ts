@@ -5,8 +5,10 @@ import type { FastifyRequest } from 'fastify';
  * - `web-asset`: the front-end's files (plugins/web.ts), so a refused browser can still show the page that names its
  *   address; they set their own caching.
  * - `probe`: the load balancers' health checks, which say nothing about the data.
+ * - `metrics`: GET /metrics, scraped from inside the network (whose addresses are not the offices' on the list) and
+ *   guarded by METRICS_TOKEN instead (docs/decisions/050).
  */
-export type OpenToEveryAddress = 'web-asset' | 'probe';
+export type OpenToEveryAddress = 'web-asset' | 'probe' | 'metrics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

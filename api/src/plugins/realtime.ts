@@ -89,6 +89,10 @@ async function realtimePlugin(app: FastifyInstance, options: RealtimePluginOptio
     });
   }
 
+  // Before the HTTP server closes, which waits for every socket it accepted, upgraded ones included.
+  app.addHook('preClose', async () => {
+    await server?.closeSockets();
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);
     await server?.close();

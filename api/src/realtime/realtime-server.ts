@@ -71,6 +71,8 @@ export class RealtimeServer {
   private readonly subscribers = new Map<string, Set<Connection>>();
   private readonly perIp = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
+  /** Set by `closeSockets`: upgrades are refused from then on. */
+  private closing = false;
   adapter!: RealtimeAdapter;
 
   constructor(private readonly options: RealtimeServerOptions) {
@@ -102,7 +104,9 @@ export class RealtimeServer {
     socket.on('error', (error) => this.options.log.debug({ err: error }, 'Realtime upgrade socket error'));
     let refusal: { status: number; body: unknown } | undefined;
     try {
-      refusal = await this.options.admit?.(this.options.clientIp(request));
+      refusal = this.closing
+        ? { status: 503, body: { message: 'This instance is shutting down.', code: 'SERVICE_UNAVAILABLE' } }
+        : await this.options.admit?.(this.options.clientIp(request));
     } catch (error) {
       this.options.log.error({ err: error }, 'Realtime admission check failed');
       refusal = { status: 503, body: { message: 'Something went wrong', code: 'SERVICE_UNAVAILABLE' } };
@@ -357,6 +361,20 @@ export class RealtimeServer {
     for (const channel of [...connection.channels]) {
       await this.unsubscribe(connection, channel).catch((error: unknown) => this.options.log.warn({ err: error }, 'Realtime unsubscribe failed'));
     }
+  }
+
+  /**
+   * Closes every socket with 4200, on which pusher-js reconnects at once (to another instance behind the proxy), and
+   * refuses new upgrades. Waits up to `timeoutMs` for the clients' close frames, then drops the rest: the HTTP server
+   * only finishes closing once the upgraded sockets are gone.
+   */
+  async closeSockets(timeoutMs = 2_000): Promise<void> {
+    this.closing = true;
+    const sockets = [...this.connections.values()].map((connection) => connection.ws);
+    const closed = sockets.map((ws) => new Promise<void>((resolve) => (ws.readyState === ws.CLOSED ? resolve() : ws.once('close', () => resolve()))));
+    for (const ws of sockets) ws.close(ErrorCode.RECONNECT, 'Server shutting down.');
+    const timer = new Promise<'timeout'>((resolve) => setTimeout(resolve, timeoutMs, 'timeout').unref());
+    if ((await Promise.race([Promise.all(closed), timer])) === 'timeout') for (const ws of sockets) ws.terminate();
   }
 
   /** Closes every socket (clients reconnect to another instance) and leaves presence. */

@@ -12,6 +12,11 @@ export type Access =
    * realtime endpoint, and the expiring file URLs.
    */
   | { kind: 'signed' }
+  /**
+   * Only the bearer of METRICS_TOKEN (GET /metrics, scraped by Prometheus): no user's token passes, whatever its role;
+   * open to every address (docs/decisions/049).
+   */
+  | { kind: 'metrics-token' }
   /** 403 unless the role grants at least one of the pairs. */
   | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase };
 
@@ -35,6 +40,7 @@ export interface ScopeFixtures {
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signed-in' };
 export const SIGNED: Access = { kind: 'signed' };
+export const METRICS_TOKEN: Access = { kind: 'metrics-token' };
 export const can = (action: AbilityAction, subject: AbilitySubject): Access => ({ kind: 'ability', pairs: [[action, subject]] });
 export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
 export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
@@ -67,6 +73,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/health': PUBLIC,
   'GET /api/ready': PUBLIC,
   'GET /api/monitoring/config': PUBLIC,
+  'GET /metrics': METRICS_TOKEN,
   // auth
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/logout': SIGNED_IN,

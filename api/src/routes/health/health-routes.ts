@@ -19,9 +19,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       logLevel: 'warn',
       config: probe,
-      schema: { tags: ['health'], summary: 'Readiness: the database answers', response: { 200: statusSchema, 503: apiErrorSchema } },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers and the instance is not shutting down',
+        response: { 200: statusSchema, 503: apiErrorSchema },
+      },
     },
     async () => {
+      // First thing on SIGTERM (plugins/graceful-shutdown.ts): the proxy stops sending while requests in flight finish.
+      if (app.shutdown.draining) throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down.');
       if (!(await app.healthRepository.databaseAnswers())) throw new AppError('SERVICE_UNAVAILABLE', 'The database does not answer.');
       return { status: 'ready' };
     },
