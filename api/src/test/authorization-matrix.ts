@@ -14,7 +14,7 @@ export type Access =
   | { kind: 'signed' }
   /**
    * Only the bearer of METRICS_TOKEN (GET /metrics, scraped by Prometheus): no user's token passes, whatever its role;
-   * open to every address (docs/decisions/049).
+   * open to every address (docs/decisions/050).
    */
   | { kind: 'metrics-token' }
   /** 403 unless the role grants at least one of the pairs. */
