@@ -1,5 +1,5 @@
 // What a remote's build records in its mf-manifest.json (`metaData.remoteBuild`), so the host can tell, before it
-// mounts the remote, whether the @crm/shared it provides is one the remote was built for (docs/decisions/001).
+// mounts the remote, whether the @crm/shared it provides is one the remote was built for (docs/decisions/049).
 const { execFileSync } = require('node:child_process');
 
 /**

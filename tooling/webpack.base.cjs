@@ -26,7 +26,7 @@ const sharedSingletons = {
   '@casl/ability': { singleton: true, requiredVersion: '^7.0.0' },
   '@casl/react': { singleton: true, requiredVersion: '^7.0.0' },
   // The host's copy of @crm/shared serves every remote (docs/decisions/001): bump shared's version when its API grows,
-  // so a remote built against a newer one is reported instead of failing on a missing export.
+  // so a remote built against a newer one is reported instead of failing on a missing export (docs/decisions/049).
   '@crm/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
 };
 

@@ -7,7 +7,7 @@ export interface RemoteIncompatibility {
   sharedProvided: string;
 }
 
-/** A remote built for a @crm/shared this host does not provide: it is not mounted (docs/decisions/001). */
+/** A remote built for a @crm/shared this host does not provide: it is not mounted (docs/decisions/049). */
 export class RemoteIncompatibleError extends ModuleLoadError {
   override readonly name = 'RemoteIncompatibleError';
   readonly remoteVersion: string;
