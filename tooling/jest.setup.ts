@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
+import sharedPackage from '../shared/package.json';
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 reads when it loads.
 if (typeof globalThis.TextEncoder === 'undefined') {
@@ -123,3 +124,6 @@ if (!/\.lazy\.test\.tsx?$/.test(expect.getState().testPath ?? '')) {
     await Promise.all([loadSelectMenu(), loadOverlays(), loadListParts()]);
   });
 }
+
+// What webpack's DefinePlugin writes into the builds (tooling/webpack.base.cjs): the @crm/shared version the host provides.
+Object.assign(globalThis, { __CRM_SHARED_VERSION__: sharedPackage.version });

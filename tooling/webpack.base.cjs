@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { remoteBuildInfo } = require('./remote-build-info.cjs');
 
 const sharedVersion = require('../shared/package.json').version;
 // The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those.
@@ -25,7 +26,7 @@ const sharedSingletons = {
   '@casl/ability': { singleton: true, requiredVersion: '^7.0.0' },
   '@casl/react': { singleton: true, requiredVersion: '^7.0.0' },
   // The host's copy of @crm/shared serves every remote (docs/decisions/001): bump shared's version when its API grows,
-  // so a remote built against a newer one is reported instead of failing on a missing export.
+  // so a remote built against a newer one is reported instead of failing on a missing export (docs/decisions/051).
   '@crm/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
 };
 
@@ -254,7 +255,12 @@ function createConfig({ dirname, name: hostName, remote: remoteName, exposes: ex
           exposes,
           remotes: {},
           shared: remote ? sharedSingletons : { ...hostShared, ...hostProvidedShared },
-          manifest: { fileName: 'mf-manifest.json' },
+          // A remote's manifest carries its version, commit and the @crm/shared range it needs, which the host checks
+          // before mounting it (host/src/features/remotes/utils/shared-contract.ts).
+          manifest: {
+            fileName: 'mf-manifest.json',
+            ...(remote ? { additionalData: remoteBuildInfo({ dirname, name, sharedVersion }) } : {}),
+          },
           dts: false,
           // The host hands its runtime to the remotes (`provideExternalRuntime`, done with the plugin's ES build: the
           // option's own CommonJS one would bundle a second runtime-core into the host).
@@ -293,6 +299,8 @@ function createConfig({ dirname, name: hostName, remote: remoteName, exposes: ex
           chunks: ['main'],
           publicPath: htmlPublicPath,
         }),
+        // The @crm/shared version the host provides, compared with each remote's range (one source: shared/package.json).
+        { apply: (compiler) => new compiler.webpack.DefinePlugin({ __CRM_SHARED_VERSION__: JSON.stringify(sharedVersion) }).apply(compiler) },
         ...(externalRuntime ? [new StandaloneRuntimeTag(`${htmlPublicPath}federation-runtime.js`)] : []),
       ],
       performance: { hints: false },

@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 export interface RecordedPreloadError {
   source: string;
   moduleId: string;
+  /** Only for a remote built for another @crm/shared: its version and commit, the range it needs, the host's. */
+  versions?: Record<string, string>;
 }
 
 /**
@@ -12,11 +14,12 @@ export interface RecordedPreloadError {
  */
 export async function collectPreloadErrors(page: Page): Promise<() => Promise<RecordedPreloadError[]>> {
   await page.addInitScript(() => {
-    const raised: { source: string; moduleId: string }[] = [];
+    type Detail = { source: string; moduleId: string; versions?: Record<string, string> };
+    const raised: Detail[] = [];
     (window as unknown as { __preloadErrors: typeof raised }).__preloadErrors = raised;
     window.addEventListener('preload-error', (event) => {
-      const { source, moduleId } = (event as CustomEvent<{ source: string; moduleId: string }>).detail;
-      raised.push({ source, moduleId });
+      const { source, moduleId, versions } = (event as CustomEvent<Detail>).detail;
+      raised.push(versions ? { source, moduleId, versions } : { source, moduleId });
     });
   });
   return () => page.evaluate(() => [...(window as unknown as { __preloadErrors: RecordedPreloadError[] }).__preloadErrors]);

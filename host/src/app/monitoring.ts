@@ -16,7 +16,9 @@ export function startMonitoring(): void {
     reportError(error, { remote: source, module: moduleId ?? 'unknown', route: currentRoute(), failure: 'render' });
   });
   window.addEventListener(PRELOAD_ERROR_EVENT, (event) => {
-    const { source, moduleId, error } = (event as CustomEvent<PreloadErrorDetail>).detail;
-    reportError(error, { remote: source, module: moduleId, route: currentRoute(), failure: 'load' });
+    const { source, moduleId, error, versions } = (event as CustomEvent<PreloadErrorDetail>).detail;
+    // An incompatible remote is reported with both sides' versions, so the report says whom to ask for a rebuild.
+    const failure = versions ? 'incompatible' : 'load';
+    reportError(error, { remote: source, module: moduleId, route: currentRoute(), failure, ...versions });
   });
 }

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { PreloadErrorDetail } from '../features/remotes/utils/raise-preload-error';
 import { clearLazyPagesForTests } from '../features/remotes/utils/lazy-page-cache';
 import { resetRemoteRegistryForTests } from '../features/remotes/utils/remote-registry';
-import { mockFetch, reply, TEST_REMOTES } from './testing/mock-fetch';
+import { mockFetch, remoteManifest, reply, TEST_REMOTES } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
 import { signInAs } from './testing/session';
 
@@ -85,6 +85,44 @@ test('the other areas keep working while one remote is down', async () => {
   await user.click(screen.getByRole('link', { name: 'Document categories' }));
   expect(await screen.findByText('remote page remote_documents/document-category-list-page')).toBeInTheDocument();
   expect(screen.queryByTestId('module-failure')).not.toBeInTheDocument();
+});
+
+test('a remote built for a newer @crm/shared is not mounted: the panel names both versions and whom to tell', async () => {
+  mockFetch({ 'GET /build/remotes/leads/mf-manifest.json': () => reply(200, remoteManifest('remote_leads', '>=99.0.0 <100.0.0')) });
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  const { user } = renderApp('/leads/list');
+
+  const failure = await screen.findByTestId('module-failure');
+  expect(within(failure).getByRole('heading', { name: 'remote_leads was built for another version of the app' })).toBeInTheDocument();
+  expect(failure).toHaveTextContent(
+    `remote_leads 0.1.0 (commit 0123456789ab) was built for @crm/shared >=99.0.0 <100.0.0, and this app provides ${__CRM_SHARED_VERSION__}.`,
+  );
+  expect(failure).toHaveTextContent('Tell the team that owns remote_leads.');
+  expect(mockedLoadRemote).not.toHaveBeenCalled();
+  expect(preloadErrors).toEqual([
+    expect.objectContaining({
+      source: 'remote_leads',
+      moduleId: 'remote_leads/leads-list-page',
+      versions: {
+        remote_version: '0.1.0',
+        remote_commit: '0123456789abcdef0123',
+        shared_required: '>=99.0.0 <100.0.0',
+        shared_provided: __CRM_SHARED_VERSION__,
+      },
+    }),
+  ]);
+
+  // Another remote, built for this shared, still mounts in the same layout.
+  await user.click(screen.getByRole('link', { name: 'Document categories' }));
+  expect(await screen.findByText('remote page remote_documents/document-category-list-page')).toBeInTheDocument();
+});
+
+test('a remote built against an older minor of @crm/shared still mounts', async () => {
+  mockFetch({ 'GET /build/remotes/leads/mf-manifest.json': () => reply(200, remoteManifest('remote_leads', '>=0.0.0 <1.0.0')) });
+  mockedLoadRemote.mockImplementation(async (id: string) => page(id));
+  renderApp('/leads/list');
+  expect(await screen.findByText('remote page remote_leads/leads-list-page')).toBeInTheDocument();
+  expect(preloadErrors).toEqual([]);
 });
 
 test('a failing remotes manifest fails the page inline, and Retry asks for the manifest again', async () => {

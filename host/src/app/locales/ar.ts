@@ -6,6 +6,8 @@ export const ar: Translation = {
     loadFailedTitle: 'تعذّر تحميل {{source}}',
     renderFailedTitle: 'تعذّر على {{source}} عرض هذه الصفحة',
     loadFailedMessage: 'هذا القسم غير متاح حاليًا. بقية التطبيق تعمل بشكل طبيعي.',
+    incompatibleTitle: 'بُني {{source}} لإصدار آخر من التطبيق',
+    incompatibleMessage: 'بُني {{source}} {{version}} (الإيداع {{commit}}) من أجل ‎@crm/shared {{required}}، ويوفّر هذا التطبيق {{provided}}. لم يُفتح، وبقية التطبيق تعمل بشكل طبيعي. أبلغ الفريق المسؤول عن {{source}}.',
   },
   nav: {
     label: 'التنقل الرئيسي',

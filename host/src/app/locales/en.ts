@@ -9,6 +9,8 @@ export const en = {
     loadFailedTitle: 'Could not load {{source}}',
     renderFailedTitle: '{{source}} could not show this page',
     loadFailedMessage: 'This area is unavailable right now. The rest of the app keeps working.',
+    incompatibleTitle: '{{source}} was built for another version of the app',
+    incompatibleMessage: '{{source}} {{version}} (commit {{commit}}) was built for @crm/shared {{required}}, and this app provides {{provided}}. It was not opened; the rest of the app keeps working. Tell the team that owns {{source}}.',
   },
   nav: {
     label: 'Main navigation',

@@ -6,6 +6,8 @@ export const fr: Translation = {
     loadFailedTitle: 'Impossible de charger {{source}}',
     renderFailedTitle: "{{source}} n'a pas pu afficher cette page",
     loadFailedMessage: "Cette zone est indisponible pour le moment. Le reste de l'application fonctionne.",
+    incompatibleTitle: "{{source}} a été construit pour une autre version de l'application",
+    incompatibleMessage: "{{source}} {{version}} (commit {{commit}}) a été construit pour @crm/shared {{required}}, et cette application fournit {{provided}}. Il n'a pas été ouvert ; le reste de l'application fonctionne. Prévenez l'équipe responsable de {{source}}.",
   },
   nav: {
     label: 'Navigation principale',

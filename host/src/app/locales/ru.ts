@@ -7,6 +7,8 @@ export const ru: Translation = {
     loadFailedTitle: 'Не удалось загрузить {{source}}',
     renderFailedTitle: '{{source}}: не удалось показать эту страницу',
     loadFailedMessage: 'Этот раздел сейчас недоступен. Остальное приложение продолжает работать.',
+    incompatibleTitle: '{{source}} собран для другой версии приложения',
+    incompatibleMessage: '{{source}} {{version}} (коммит {{commit}}) собран для @crm/shared {{required}}, а это приложение предоставляет {{provided}}. Раздел не открыт; остальное приложение продолжает работать. Сообщите команде, которая отвечает за {{source}}.',
   },
   nav: {
     label: 'Главное меню',

@@ -27,15 +27,28 @@ export const TEST_REMOTES = {
   ],
 };
 
+/** A remote's mf-manifest.json as its build writes it (tooling/remote-build-info.cjs), trimmed to what the host reads. */
+export function remoteManifest(name: string, sharedRange = `^${__CRM_SHARED_VERSION__}`) {
+  return {
+    id: name,
+    name,
+    metaData: {
+      name,
+      remoteBuild: { name, version: '0.1.0', commit: '0123456789abcdef0123', builtAt: '2026-11-26T12:00:00.000Z', sharedRange },
+    },
+  };
+}
+
 /**
  * Replaces fetch with handlers keyed `'METHOD /path'` (path without query). The remotes manifest and the web config
- * (i18n off) answer by default; anything unhandled is a 404 so a test notices a call it did not expect.
+ * (i18n off) and each remote's mf-manifest.json answer by default; anything unhandled is a 404 so a test notices a call it did not expect.
  */
 export function mockFetch(handlers: Record<string, Handler> = {}) {
   const calls: MockCall[] = [];
   const all: Record<string, Handler> = {
     'GET /build/remotes.json': () => reply(200, TEST_REMOTES),
     'GET /build/web-config.json': () => reply(200, { i18nEnabled: false }),
+    ...Object.fromEntries(TEST_REMOTES.remotes.map(({ name, entry }) => [`GET ${entry}`, () => reply(200, remoteManifest(name))])),
     ...handlers,
   };
   const fetchMock = jest.fn(async (input: string | URL, init: RequestInit = {}) => {

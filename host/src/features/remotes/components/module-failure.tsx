@@ -1,6 +1,7 @@
 import { ErrorState } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { ModuleLoadError } from '../utils/module-load-error';
+import { RemoteIncompatibleError } from '../utils/remote-incompatible-error';
 
 export interface ModuleFailureProps {
   source: string;
@@ -10,6 +11,24 @@ export interface ModuleFailureProps {
 
 export function ModuleFailure({ source, error, onRetry }: ModuleFailureProps) {
   const { t } = useTranslation();
+  if (error instanceof RemoteIncompatibleError) {
+    // Names both sides and who can fix it: the remote's team rebuilds for this shared, or the host is deployed first.
+    return (
+      <div data-testid="module-failure">
+        <ErrorState
+          title={t('remotes.incompatibleTitle', { source })}
+          message={t('remotes.incompatibleMessage', {
+            source,
+            version: error.remoteVersion,
+            commit: error.remoteCommit.slice(0, 12),
+            required: error.sharedRequired,
+            provided: error.sharedProvided,
+          })}
+          onRetry={onRetry}
+        />
+      </div>
+    );
+  }
   const loadFailed = error instanceof ModuleLoadError;
   return (
     <div data-testid="module-failure">

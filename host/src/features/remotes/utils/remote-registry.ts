@@ -2,12 +2,25 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { ComponentType } from 'react';
 import { getRemotesManifest, type RemoteEntry } from '../api/get-remotes-manifest';
 import { ModuleLoadError } from './module-load-error';
+import { assertSharedContract, fetchRemoteBuild, type RemoteBuild } from './shared-contract';
 
 type PageModule = { default: ComponentType };
 
 // One manifest request per page life; a failed request is forgotten so Retry asks again.
 let registered: Promise<Map<string, RemoteEntry>> | null = null;
 let known = new Map<string, RemoteEntry>();
+// Each remote's build info, read once per page life (Retry reads it again: the remote may have been redeployed).
+let builds = new Map<string, Promise<RemoteBuild | null>>();
+
+function remoteBuild(remote: RemoteEntry): Promise<RemoteBuild | null> {
+  let build = builds.get(remote.name);
+  if (!build) {
+    build = fetchRemoteBuild(remote);
+    builds.set(remote.name, build);
+    build.catch(() => builds.delete(remote.name));
+  }
+  return build;
+}
 
 function ensureRegistered(): Promise<Map<string, RemoteEntry>> {
   if (!registered) {
@@ -35,11 +48,15 @@ export async function loadRemotePage(moduleId: string): Promise<PageModule> {
   const name = remoteNameOf(moduleId);
   try {
     const remotes = await ensureRegistered();
-    if (!remotes.has(name)) throw new Error(`${name} is not listed in the remotes manifest`);
+    const remote = remotes.get(name);
+    if (!remote) throw new Error(`${name} is not listed in the remotes manifest`);
+    // Before the runtime loads anything of the remote: an incompatible one must not run against the host's shared.
+    assertSharedContract(name, moduleId, await remoteBuild(remote));
     const module = await loadRemote<PageModule>(moduleId);
     if (!module || typeof module.default !== 'function') throw new Error(`${moduleId} has no default export`);
     return module;
   } catch (cause) {
+    if (cause instanceof ModuleLoadError) throw cause;
     throw new ModuleLoadError(name, moduleId, cause);
   }
 }
@@ -49,6 +66,7 @@ export async function loadRemotePage(moduleId: string): Promise<PageModule> {
  * cached manifest, remote entry and module for that remote (a plain second loadRemote would reuse them).
  */
 export function resetRemote(name: string): void {
+  builds.delete(name);
   const remote = known.get(name);
   if (remote) registerRemotes([{ ...remote }], { force: true });
 }
@@ -57,4 +75,5 @@ export function resetRemote(name: string): void {
 export function resetRemoteRegistryForTests(): void {
   registered = null;
   known = new Map();
+  builds = new Map();
 }
