@@ -19,6 +19,7 @@ import { leadImports } from './plugins/lead-imports';
 import { mailer } from './plugins/mailer';
 import { passwordReset } from './plugins/password-reset';
 import { realtime, type RealtimePluginOptions } from './plugins/realtime';
+import { remoteRegistry } from './plugins/remote-registry';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { services } from './plugins/services';
@@ -40,6 +41,7 @@ import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
 import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
+import { remoteRoutes } from './routes/remotes/remote-routes';
 import { roleRoutes } from './routes/roles/role-routes';
 import { accountRoutes } from './routes/account/account-routes';
 import { searchRoutes } from './routes/search/search-routes';
@@ -117,6 +119,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(broadcasts);
   await app.register(leadImports);
   await app.register(fileStorage);
+  await app.register(remoteRegistry);
   await app.register(services);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });
@@ -140,6 +143,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(roleRoutes);
       await api.register(permissionRoutes);
       await api.register(whiteIpRoutes);
+      await api.register(remoteRoutes);
       await api.register(auditLogRoutes);
       await api.register(teamRoutes);
       await api.register(broadcastingRoutes);
