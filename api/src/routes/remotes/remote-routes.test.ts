@@ -124,6 +124,8 @@ for (const driver of testDrivers()) {
       assert.ok(page.includes(`"name":"remote_leads","entry":"${entry}"`), 'the inline manifest names the new entry');
       assert.ok(page.includes(`<link rel="preload" href="${entry}" as="fetch" crossorigin="anonymous">`), 'and the page preloads it');
       assert.equal((await leadsOf()).entry, entry);
+      const csp = (await t.app.inject({ method: 'GET', url: '/build/leads/list' })).headers['content-security-policy'] as string;
+      assert.match(csp, new RegExp(`script-src [^;]*${origin.replace(/[.]/g, '\\.')}`), 'scripts from its origin are allowed');
 
       const audit = (await call({ method: 'GET', url: '/api/audit-log?action=remote.switch' })).json().data;
       assert.equal(audit.length, 1);
@@ -237,6 +239,27 @@ for (const driver of testDrivers()) {
       });
       assert.equal(auth.statusCode, 200, auth.body);
     });
+
+    if (driver === 'postgres') {
+      test('another instance on the same database serves the switch within a second, without a restart', async () => {
+        await reset();
+        const other = await buildTestApp({ driver, sameDatabaseAs: t, env: { WEB_DIST_ROOT: root } });
+        try {
+          const entryOf = async () =>
+            (await other.app.inject({ method: 'GET', url: '/build/remotes.json' })).json().remotes.find((r: { name: string }) => r.name === 'remote_leads').entry;
+          assert.equal(await entryOf(), '/build/remotes/leads/mf-manifest.json');
+          assert.equal((await switchLeads(`${origin}/v2/mf-manifest.json`)).statusCode, 200);
+          let seen = await entryOf();
+          for (let i = 0; i < 50 && seen !== `${origin}/v2/mf-manifest.json`; i += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            seen = await entryOf();
+          }
+          assert.equal(seen, `${origin}/v2/mf-manifest.json`);
+        } finally {
+          await other.close();
+        }
+      });
+    }
 
     test('REMOTE_*_URL at a later start is the base under a switch made through the API, which stands', async () => {
       await reset();
