@@ -25,7 +25,7 @@ ALTER TABLE "remote_entries" ADD CONSTRAINT "remote_entries_rolled_back_by_users
 CREATE INDEX "remote_entries_remote_id_idx" ON "remote_entries" USING btree ("remote","id");--> statement-breakpoint
 INSERT INTO "remote_registry_state" ("id") VALUES (1);
 --> statement-breakpoint
--- Switching remotes is its own ability (decision 048): `manage remotes`, granted to the Admin role of an existing
+-- Switching remotes is its own ability (decision 049): `manage remotes`, granted to the Admin role of an existing
 -- database. A fresh database has no permissions or roles yet: the seed then adds the permission and grants it.
 INSERT INTO "permissions" ("action", "subject", "name")
 SELECT 'manage', 'remotes', 'manage remotes' WHERE EXISTS (SELECT 1 FROM "permissions")

@@ -39,7 +39,7 @@ export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  // `manage remotes` is implied by `manage all`; named too so it stays if an admin narrows the role (decision 048).
+  // `manage remotes` is implied by `manage all`; named too so it stays if an admin narrows the role (decision 049).
   {
     name: ADMIN_ROLE,
     leadScope: 'all',

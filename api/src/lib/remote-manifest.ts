@@ -81,7 +81,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Checks a remote's manifest before the registry switches to it (docs/decisions/048). */
+/** Checks a remote's manifest before the registry switches to it (docs/decisions/049). */
 export function createManifestInspector(options: ManifestInspectorOptions) {
   const timeoutMs = options.timeoutMs ?? MANIFEST_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MANIFEST_MAX_BYTES;

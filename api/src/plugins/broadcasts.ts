@@ -28,7 +28,7 @@ export interface Broadcasts {
   notify(userIds: number[], notification: NewNotification): Promise<Notification[]>;
   /** One of the user's imports ended (their import screen refreshes without polling). */
   importFinished(userId: number, summary: { jobId: number; status: 'done' | 'failed' }): Promise<void>;
-  /** A remote was switched: every signed-in page offers to reload (docs/decisions/048). */
+  /** A remote was switched: every signed-in page offers to reload (docs/decisions/049). */
   remoteSwitched(event: RemoteSwitchedEvent): Promise<void>;
 }
 

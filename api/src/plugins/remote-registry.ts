@@ -29,7 +29,7 @@ export const REMOTE_REGISTRY_CHECK_MS = 1000;
 const REMOTE_NAMES = Object.keys(REMOTE_SCOPES) as RemoteName[];
 
 /**
- * Where the host loads each remote from, kept in the database (docs/decisions/048) and in memory here. REMOTE_*_URL
+ * Where the host loads each remote from, kept in the database (docs/decisions/049) and in memory here. REMOTE_*_URL
  * seeds the bottom of each remote's stack at start; a switch through the API goes on top and wins over the variable.
  * On PostgreSQL, where other instances may switch, the version row is compared at most once a second.
  */

@@ -80,7 +80,7 @@ const REMOTE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'co
 async function securityHeadersPlugin(app: FastifyInstance) {
   const { config } = app;
   const configured = new Set(remoteOrigins(config));
-  // A remote switched through the API to another origin (docs/decisions/048) is allowed from the next answer on,
+  // A remote switched through the API to another origin (docs/decisions/049) is allowed from the next answer on,
   // without a restart: the registry's entries as last loaded, read per answer.
   const switchedOrigins = () =>
     app.hasDecorator('remoteRegistry')

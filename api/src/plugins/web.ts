@@ -19,7 +19,7 @@ const remotesManifestSchema = z.object({
   remotes: z.array(z.object({ name: z.string(), entry: z.string() })),
 });
 
-/** Where the host loads each remote from: the registry's active entries (docs/decisions/048). */
+/** Where the host loads each remote from: the registry's active entries (docs/decisions/049). */
 export function remotesManifest(entries: Record<RemoteName, string>): z.infer<typeof remotesManifestSchema> {
   return {
     remotes: (Object.keys(REMOTES) as RemoteName[]).map((remote) => ({ name: REMOTES[remote], entry: entries[remote] })),

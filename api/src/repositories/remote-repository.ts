@@ -60,7 +60,7 @@ const toDto = (r: Row, previous: Row | undefined): Remote => ({
   previous_entry: previous?.entry ?? null,
 });
 
-/** The remote registry (docs/decisions/048): a stack of entries per remote, the newest not rolled back is active. */
+/** The remote registry (docs/decisions/049): a stack of entries per remote, the newest not rolled back is active. */
 export function createRemoteRepository(db: Database) {
   const bump = () => db.update(remoteRegistryState).set({ version: sql`${remoteRegistryState.version} + 1`, updatedAt: sql`now()` }).where(eq(remoteRegistryState.id, 1));
 

@@ -9,7 +9,7 @@ import type { RunUnitOfWork } from './unit-of-work';
 const audited = (remote: Remote) => ({ entry: remote.entry, version: remote.version, commit: remote.commit });
 
 /**
- * Switching where a remote loads from (docs/decisions/048): the manifest is checked before anything changes, the
+ * Switching where a remote loads from (docs/decisions/049): the manifest is checked before anything changes, the
  * switch is audited, this instance serves it before answering and open pages hear of it through `remote.switched`.
  */
 export function createRemoteService(run: RunUnitOfWork, { registry }: { registry: RemoteRegistry }) {

@@ -154,7 +154,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/white-ips/:id': can('manage', 'all'),
   'DELETE /api/white-ips/:id': can('manage', 'all'),
   'GET /api/audit-log': can('view', 'audit'),
-  // The remote registry (decision 048)
+  // The remote registry (decision 049)
   'GET /api/remotes': can('manage', 'remotes'),
   'PUT /api/remotes/:name': can('manage', 'remotes'),
   'POST /api/remotes/:name/rollback': can('manage', 'remotes'),

@@ -8,7 +8,7 @@ export function isRemoteEntry(value: string): boolean {
 
 const ENTRY_MESSAGE = 'Use a full http(s) URL or a path starting with / to the remote mf-manifest.json';
 
-/** One remote as the registry holds it (docs/decisions/048): where it loads from and the build found there. */
+/** One remote as the registry holds it (docs/decisions/049): where it loads from and the build found there. */
 export const remoteSchema = z.object({
   /** `leads`, `documents` or `admin`. */
   name: z.string(),

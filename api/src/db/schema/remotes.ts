@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './users';
 
 /**
- * Where the host loads each remote from (docs/decisions/048), as a stack per remote: the bottom row comes from
+ * Where the host loads each remote from (docs/decisions/049), as a stack per remote: the bottom row comes from
  * REMOTE_*_URL (`source = 'config'`), each switch through the API pushes a row, a rollback retires the top one. The
  * active entry is the newest row not rolled back.
  */

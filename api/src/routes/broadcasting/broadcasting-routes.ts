@@ -38,7 +38,7 @@ async function mayListen(app: FastifyInstance, request: FastifyRequest, channel:
   const user = requireUser(request);
   const userChannel = USER_CHANNEL_PATTERN.exec(channel);
   if (userChannel) return Number(userChannel[1]) === user.id;
-  // Every signed-in page hears that a remote was switched (docs/decisions/048): nothing on it is private.
+  // Every signed-in page hears that a remote was switched (docs/decisions/049): nothing on it is private.
   if (channel === realtimeChannels.app) return true;
   if (channel === realtimeChannels.leads) return request.ability?.can('view', 'lead') ?? false;
   if (channel === realtimeChannels.documents) return request.ability?.can('view', 'document') ?? false;

@@ -9,7 +9,7 @@ const tags = ['remotes'];
 const REMOTE_NAMES = Object.keys(REMOTE_SCOPES) as [RemoteName, ...RemoteName[]];
 const remoteParamsSchema = z.object({ name: z.enum(REMOTE_NAMES, `Use one of ${REMOTE_NAMES.join(', ')}`) });
 
-/** The remote registry (docs/decisions/048): where the host loads each remote from, switched and rolled back at run time. */
+/** The remote registry (docs/decisions/049): where the host loads each remote from, switched and rolled back at run time. */
 export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = app.authorize('manage', 'remotes');
 

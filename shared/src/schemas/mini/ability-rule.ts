@@ -17,7 +17,7 @@ export const ABILITY_SUBJECTS = [
   'white-ip',
   /** The audit log (`view audit`); Admin has it through `manage all`. */
   'audit',
-  /** Switching and rolling back where a remote is loaded from (`manage remotes`, docs/decisions/048). */
+  /** Switching and rolling back where a remote is loaded from (`manage remotes`, docs/decisions/049). */
   'remotes',
 ] as const;
 
