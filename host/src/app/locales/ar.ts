@@ -6,6 +6,10 @@ export const ar: Translation = {
     loadFailedTitle: 'تعذّر تحميل {{source}}',
     renderFailedTitle: 'تعذّر على {{source}} عرض هذه الصفحة',
     loadFailedMessage: 'هذا القسم غير متاح حاليًا. بقية التطبيق تعمل بشكل طبيعي.',
+    updateAvailable: 'يتوفر إصدار جديد من {{source}} — أعد التحميل لاستخدامه.',
+    updateReload: 'إعادة التحميل',
+    updateLater: 'لاحقًا',
+    updateLabel: 'يتوفر إصدار جديد',
   },
   nav: {
     label: 'التنقل الرئيسي',

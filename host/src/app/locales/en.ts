@@ -9,6 +9,10 @@ export const en = {
     loadFailedTitle: 'Could not load {{source}}',
     renderFailedTitle: '{{source}} could not show this page',
     loadFailedMessage: 'This area is unavailable right now. The rest of the app keeps working.',
+    updateAvailable: 'A new version of {{source}} is available — reload to use it.',
+    updateReload: 'Reload',
+    updateLater: 'Later',
+    updateLabel: 'New version available',
   },
   nav: {
     label: 'Main navigation',

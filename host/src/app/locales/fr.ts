@@ -6,6 +6,10 @@ export const fr: Translation = {
     loadFailedTitle: 'Impossible de charger {{source}}',
     renderFailedTitle: "{{source}} n'a pas pu afficher cette page",
     loadFailedMessage: "Cette zone est indisponible pour le moment. Le reste de l'application fonctionne.",
+    updateAvailable: "Une nouvelle version de {{source}} est disponible — rechargez pour l'utiliser.",
+    updateReload: 'Recharger',
+    updateLater: 'Plus tard',
+    updateLabel: 'Nouvelle version disponible',
   },
   nav: {
     label: 'Navigation principale',

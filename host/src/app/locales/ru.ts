@@ -7,6 +7,10 @@ export const ru: Translation = {
     loadFailedTitle: 'Не удалось загрузить {{source}}',
     renderFailedTitle: '{{source}}: не удалось показать эту страницу',
     loadFailedMessage: 'Этот раздел сейчас недоступен. Остальное приложение продолжает работать.',
+    updateAvailable: 'Доступна новая версия раздела «{{source}}» — перезагрузите страницу.',
+    updateReload: 'Перезагрузить',
+    updateLater: 'Позже',
+    updateLabel: 'Доступна новая версия',
   },
   nav: {
     label: 'Главное меню',
