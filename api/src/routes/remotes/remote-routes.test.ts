@@ -4,11 +4,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { PublishedEvent } from '../../plugins/realtime';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
-import { createUser, TEST_PASSWORD } from '../../test/fixtures';
+import { createRole, createUser, TEST_PASSWORD } from '../../test/fixtures';
 
 const HOST_PAGE = '<html><head><title>host</title></head><body><div id="app"></div></body></html>';
 
@@ -260,6 +262,26 @@ for (const driver of testDrivers()) {
         }
       });
     }
+
+    test('migration 0012 grants manage remotes to the Admin role of an existing database, and to no other role', async () => {
+      await createRole(t, 'Remotes bystander', [{ action: 'view', subject: 'lead' }]);
+      const holders = async () =>
+        (
+          await t.app.db.execute<{ name: string }>(
+            sql`select r.name from roles r join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+                where p.action = 'manage' and p.subject = 'remotes' order by r.name`,
+          )
+        ).rows.map((row) => row.name);
+      // A database from before 0012: no `manage remotes` at all (deleting it drops its grants too).
+      await t.app.db.execute(sql`delete from permissions where action = 'manage' and subject = 'remotes'`);
+      assert.deepEqual(await holders(), []);
+      const migration = await readFile(new URL('../../../drizzle/0012_remote_registry.sql', import.meta.url), 'utf8');
+      // Its data statements (the last two), twice: a second run changes nothing.
+      for (let run = 0; run < 2; run += 1) {
+        for (const statement of migration.split('--> statement-breakpoint').slice(-2)) await t.app.db.execute(sql.raw(statement));
+      }
+      assert.deepEqual(await holders(), ['Admin']);
+    });
 
     test('REMOTE_*_URL at a later start is the base under a switch made through the API, which stands', async () => {
       await reset();
