@@ -123,7 +123,13 @@ export function createManifestInspector(options: ManifestInspectorOptions) {
   async function text(entry: string): Promise<string> {
     const bundled = BUNDLED.exec(entry.split(/[?#]/)[0]);
     if (bundled) return readBundled(bundled[1], bundled[2]);
-    return download(new URL(entry, options.appUrl));
+    let url: URL;
+    try {
+      url = new URL(entry, options.appUrl);
+    } catch {
+      throw new Refused('The manifest address is not a valid URL');
+    }
+    return download(url);
   }
 
   return {
