@@ -267,10 +267,10 @@ for (const driver of testDrivers()) {
       await createRole(t, 'Remotes bystander', [{ action: 'view', subject: 'lead' }]);
       const holders = async () =>
         (
-          await t.app.db.execute<{ name: string }>(
+          (await t.app.db.execute(
             sql`select r.name from roles r join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
                 where p.action = 'manage' and p.subject = 'remotes' order by r.name`,
-          )
+          )) as unknown as { rows: { name: string }[] }
         ).rows.map((row) => row.name);
       // A database from before 0012: no `manage remotes` at all (deleting it drops its grants too).
       await t.app.db.execute(sql`delete from permissions where action = 'manage' and subject = 'remotes'`);
