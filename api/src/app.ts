@@ -21,6 +21,7 @@ import { mailer } from './plugins/mailer';
 import { metrics } from './plugins/metrics';
 import { passwordReset } from './plugins/password-reset';
 import { realtime, type RealtimePluginOptions } from './plugins/realtime';
+import { remoteRegistry } from './plugins/remote-registry';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { services } from './plugins/services';
@@ -42,6 +43,7 @@ import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
 import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
+import { remoteRoutes } from './routes/remotes/remote-routes';
 import { roleRoutes } from './routes/roles/role-routes';
 import { accountRoutes } from './routes/account/account-routes';
 import { searchRoutes } from './routes/search/search-routes';
@@ -122,6 +124,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(broadcasts);
   await app.register(leadImports);
   await app.register(fileStorage);
+  await app.register(remoteRegistry);
   await app.register(services);
   await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
@@ -146,6 +149,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(roleRoutes);
       await api.register(permissionRoutes);
       await api.register(whiteIpRoutes);
+      await api.register(remoteRoutes);
       await api.register(auditLogRoutes);
       await api.register(teamRoutes);
       await api.register(broadcastingRoutes);

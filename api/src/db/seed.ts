@@ -29,6 +29,7 @@ export const PERMISSION_RULES: AbilityRule[] = [
   ...CRUD_ACTIONS.map((action) => ({ action, subject: 'permissions' as const })),
   ...CRUD_ACTIONS.map((action) => ({ action, subject: 'roles' as const })),
   { action: 'view', subject: 'audit' },
+  { action: 'manage', subject: 'remotes' },
   { action: 'manage', subject: 'all' },
 ];
 
@@ -38,7 +39,15 @@ export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  { name: ADMIN_ROLE, leadScope: 'all', rules: [{ action: 'manage', subject: 'all' }] },
+  // `manage remotes` is implied by `manage all`; named too so it stays if an admin narrows the role (decision 052).
+  {
+    name: ADMIN_ROLE,
+    leadScope: 'all',
+    rules: [
+      { action: 'manage', subject: 'all' },
+      { action: 'manage', subject: 'remotes' },
+    ],
+  },
   {
     name: 'Manager',
     leadScope: 'team',

@@ -7,6 +7,7 @@ import {
   type LeadChangeType,
   type Notification,
   realtimeChannels,
+  type RemoteSwitchedEvent,
   realtimeEvents,
 } from '@crm/shared/schemas';
 import type { NewNotification } from '../repositories/notification-repository';
@@ -27,6 +28,8 @@ export interface Broadcasts {
   notify(userIds: number[], notification: NewNotification): Promise<Notification[]>;
   /** One of the user's imports ended (their import screen refreshes without polling). */
   importFinished(userId: number, summary: { jobId: number; status: 'done' | 'failed' }): Promise<void>;
+  /** A remote was switched: every signed-in page offers to reload (docs/decisions/052). */
+  remoteSwitched(event: RemoteSwitchedEvent): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -74,6 +77,9 @@ async function broadcastsPlugin(app: FastifyInstance) {
     },
     async importFinished(userId, summary) {
       await app.realtime.publish(realtimeChannels.user(userId), realtimeEvents.importFinished, summary);
+    },
+    async remoteSwitched(event) {
+      await app.realtime.publish(realtimeChannels.app, realtimeEvents.remoteSwitched, event);
     },
   };
   app.decorate('broadcasts', broadcasts);

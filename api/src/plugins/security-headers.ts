@@ -74,10 +74,25 @@ export function contentSecurityPolicy(config: Pick<AppConfig, 'remotes' | 'csp' 
   return directives;
 }
 
+/** The directives a remote's origin is added to (as `contentSecurityPolicy` adds the configured ones). */
+const REMOTE_DIRECTIVES = ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'worker-src'];
+
 async function securityHeadersPlugin(app: FastifyInstance) {
   const { config } = app;
+  const configured = new Set(remoteOrigins(config));
+  // A remote switched through the API to another origin (docs/decisions/052) is allowed from the next answer on,
+  // without a restart: the registry's entries as last loaded, read per answer.
+  const switchedOrigins = () =>
+    app.hasDecorator('remoteRegistry')
+      ? remoteOrigins({ remotes: app.remoteRegistry.lastEntries() })
+          .filter((origin) => !configured.has(origin))
+          .join(' ')
+      : '';
+  const directives = Object.fromEntries(
+    Object.entries(contentSecurityPolicy(config)).map(([name, values]) => [name, REMOTE_DIRECTIVES.includes(name) ? [...values, switchedOrigins] : values]),
+  );
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    contentSecurityPolicy: { useDefaults: false, directives },
     // Cross-origin windows (a page that opened the app, or that it opened) get no handle on it.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     // COEP would block the YouTube and Vimeo embeds, which send no CORP header.

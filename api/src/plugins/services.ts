@@ -7,6 +7,7 @@ import { createDocumentService, type DocumentService } from '../services/documen
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
 import { createLeadService, type LeadService } from '../services/lead-service';
 import { createPermissionService, type PermissionService } from '../services/permission-service';
+import { createRemoteService, type RemoteService } from '../services/remote-service';
 import { createRoleService, type RoleService } from '../services/role-service';
 import { createTeamService, type TeamService } from '../services/team-service';
 import { createUnitOfWork, type RunUnitOfWork } from '../services/unit-of-work';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     commentStepService: CommentStepService;
     permissionService: PermissionService;
     whiteIpService: WhiteIpService;
+    remoteService: RemoteService;
   }
 }
 
@@ -53,10 +55,11 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('commentStepService', createCommentStepService(run));
   app.decorate('permissionService', createPermissionService(run));
   app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));
+  app.decorate('remoteService', createRemoteService(run, { registry: app.remoteRegistry }));
   subscribeNotifications(app, events);
   subscribeRealtime(app, events);
   // Realtime hints still on their way go out before the publisher closes.
   app.addHook('preClose', () => events.settled());
 }
 
-export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list', 'jobs'] });
+export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list', 'jobs', 'remote-registry'] });

@@ -19,11 +19,15 @@ const remotesManifestSchema = z.object({
   remotes: z.array(z.object({ name: z.string(), entry: z.string() })),
 });
 
-export function remotesManifest(config: AppConfig): z.infer<typeof remotesManifestSchema> {
+/** Where the host loads each remote from: the registry's active entries (docs/decisions/052). */
+export function remotesManifest(entries: Record<RemoteName, string>): z.infer<typeof remotesManifestSchema> {
   return {
-    remotes: (Object.keys(REMOTES) as RemoteName[]).map((remote) => ({ name: REMOTES[remote], entry: config.remotes[remote] })),
+    remotes: (Object.keys(REMOTES) as RemoteName[]).map((remote) => ({ name: REMOTES[remote], entry: entries[remote] })),
   };
 }
+
+/** Where remotes load from when no registry is registered (the web plugin on its own, in web.test.ts). */
+const configEntries = (config: AppConfig) => async () => config.remotes;
 
 const webConfigSchema = z.object({
   /** §1: internationalisation is configured but off unless I18N_ENABLED is set; off → English shell, no switcher. */
@@ -143,6 +147,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   });
 
   const hostDist = path.join(config.webDistRoot, 'host', 'dist');
+  const remoteEntries = app.hasDecorator('remoteRegistry') ? () => app.remoteRegistry.entries() : configEntries(config);
   const remoteDist = (remote: RemoteName) => path.join(config.webDistRoot, `remote-${remote}`, 'dist');
 
   /** A file read once per modification time (the host's index.html, a remote's mf-manifest.json). */
@@ -165,8 +170,7 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
    * then the chunks the route's exposed modules need before they run. A remote deployed elsewhere (REMOTE_*_URL on
    * another path or origin) gets a preload of its manifest only.
    */
-  async function bundledRemoteScripts(remote: RemoteName, modules: readonly string[]): Promise<string[]> {
-    const manifestUrl = config.remotes[remote];
+  async function bundledRemoteScripts(remote: RemoteName, manifestUrl: string, modules: readonly string[]): Promise<string[]> {
     if (manifestUrl !== `/build/remotes/${remote}/mf-manifest.json`) return [];
     const text = await readCached(path.join(remoteDist(remote), 'mf-manifest.json'));
     if (text === null) return [];
@@ -185,7 +189,8 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   /**
    * The host page for a route: the remotes manifest inlined (one request less before any remote can load) and
    * preload hints for the manifest and entry script of the remote the route shows, so they download alongside the
-   * host's scripts. Built per request from the config, so a remote moved by REMOTE_*_URL needs no host rebuild.
+   * host's scripts. Built per request from the registry, so a remote switched through the API (or moved by
+   * REMOTE_*_URL) is what the next page load gets, with no host rebuild and no restart.
    */
   async function hostPage(dist: string, route: string): Promise<string | null> {
     // Only a federated host loads remotes: a host built without the federation plugin has no mf-manifest.json of
@@ -193,13 +198,14 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     if ((await readCached(path.join(dist, 'mf-manifest.json'))) === null) return null;
     const html = await readCached(path.join(dist, 'index.html'));
     if (html === null) return null;
-    const hints: string[] = [`<script type="application/json" id="${INLINE_MANIFEST_ID}">${inlineJson(remotesManifest(config))}</script>`];
+    const entries = await remoteEntries();
+    const hints: string[] = [`<script type="application/json" id="${INLINE_MANIFEST_ID}">${inlineJson(remotesManifest(entries))}</script>`];
     const preload = preloadForRoute(route);
     if (preload) {
       const { remote, modules } = preload;
-      hints.push(`<link rel="preload" href="${escapeAttribute(config.remotes[remote])}" as="fetch" crossorigin="anonymous">`);
+      hints.push(`<link rel="preload" href="${escapeAttribute(entries[remote])}" as="fetch" crossorigin="anonymous">`);
       // The entry first, then the chunks of the route's page, in the order the federation runtime will ask for them.
-      for (const script of await bundledRemoteScripts(remote, modules)) {
+      for (const script of await bundledRemoteScripts(remote, entries[remote], modules)) {
         hints.push(`<link rel="preload" href="${escapeAttribute(script)}" as="script">`);
       }
     }
@@ -262,9 +268,9 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   web.get(
     '/build/remotes.json',
     { schema: { tags: ['web'], summary: 'Where the host loads each remote from', response: { 200: remotesManifestSchema } } },
-    (_request, reply) => {
+    async (_request, reply) => {
       reply.header('cache-control', REVALIDATE);
-      return remotesManifest(config);
+      return remotesManifest(await remoteEntries());
     },
   );
 

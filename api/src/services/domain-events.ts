@@ -42,6 +42,8 @@ export interface DomainEventMap {
   'document.created': { documentId: number };
   'document.updated': { documentId: number };
   'document.deleted': { documentId: number };
+  /** Where a remote loads from changed (a switch, or a rollback): open pages offer a reload. */
+  'remote.switched': { remote: string; version: string | null; rolledBack: boolean };
 }
 
 export type DomainEventType = keyof DomainEventMap;

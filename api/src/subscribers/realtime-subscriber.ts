@@ -23,4 +23,5 @@ export function subscribeRealtime(app: FastifyInstance, events: DomainEvents) {
   events.onCommitted('document.created', (e) => broadcasts.documents('created', [e.documentId]));
   events.onCommitted('document.updated', (e) => broadcasts.documents('updated', [e.documentId]));
   events.onCommitted('document.deleted', (e) => broadcasts.documents('deleted', [e.documentId]));
+  events.onCommitted('remote.switched', (e) => broadcasts.remoteSwitched({ name: e.remote, version: e.version }));
 }

@@ -161,6 +161,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/white-ips/:id': can('manage', 'all'),
   'DELETE /api/white-ips/:id': can('manage', 'all'),
   'GET /api/audit-log': can('view', 'audit'),
+  // The remote registry (decision 052)
+  'GET /api/remotes': can('manage', 'remotes'),
+  'PUT /api/remotes/:name': can('manage', 'remotes'),
+  'POST /api/remotes/:name/rollback': can('manage', 'remotes'),
   // Realtime (issue 11): channel auth decides per channel inside the route (broadcasting tests); notifications are the caller's own
   'POST /api/broadcasting/auth': SIGNED_IN,
   'POST /api/broadcasting/user-auth': SIGNED_IN,

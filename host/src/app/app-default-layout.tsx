@@ -6,6 +6,7 @@ import { useSignOut } from '../features/auth/hooks/use-sign-out';
 import { DefaultLayout } from '../features/layout/components/default-layout';
 import { LanguageSwitcher } from '../features/layout/components/language-switcher';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { RemoteUpdateNotice } from '../features/remotes/components/remote-update-notice';
 import { ConnectionIndicator } from '../features/realtime/components/connection-indicator';
 import { SearchBox } from '../features/search/components/search-box';
 import { ShortcutsButton } from '../features/shortcuts/components/shortcuts-button';
@@ -39,6 +40,7 @@ export function AppDefaultLayout() {
       version={APP_VERSION}
       apiDocsUrl={API_DOCS_URL}
       onSignOut={() => void signOut()}
+      notice={<RemoteUpdateNotice />}
       topBarStart={user ? <SearchBox userId={user.id} pages={pages} onNavigate={(to) => navigate(to)} /> : null}
       topBarExtras={
         <>

@@ -109,3 +109,24 @@ test('the top bar shows the connection state, the unread count, and a new notifi
   act(() => fake.connection.emit('state_change', { previous: 'connected', current: 'unavailable' }));
   expect(screen.getByRole('status', { name: 'Live updates: unavailable, retrying' })).toBeInTheDocument();
 });
+
+test('a remote switched on the server brings a notice that offers a reload and never reloads by itself', async () => {
+  localStorage.clear();
+  signInAs('Admin');
+  mockFetch({
+    'GET /api/realtime/config': () => reply(200, { data: { key: 'crm-key', cluster: 'eu', host: null, port: null, tls: null } }),
+    'GET /api/notifications/unread-count': () => reply(200, { data: { count: 0 } }),
+  });
+  const { user } = renderApp('/leads/list');
+  expect(await screen.findByText('remote page')).toBeInTheDocument();
+  await waitFor(() => expect(fake.channels.get('private-app')).toBeDefined());
+  expect(screen.queryByRole('status', { name: 'New version available' })).not.toBeInTheDocument();
+
+  act(() => fake.channels.get('private-app')!.emit('remote.switched', { name: 'leads', version: '1.2.0' }));
+  const notice = await screen.findByRole('status', { name: 'New version available' });
+  expect(notice).toHaveTextContent('A new version of Leads is available — reload to use it.');
+  expect(screen.getByText('remote page')).toBeInTheDocument();
+
+  await user.click(within(notice).getByRole('button', { name: 'Later' }));
+  expect(screen.queryByRole('status', { name: 'New version available' })).not.toBeInTheDocument();
+});

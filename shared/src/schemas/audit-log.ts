@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'white_ip.create',
   'white_ip.update',
   'white_ip.delete',
+  'remote.switch',
+  'remote.rollback',
   'lead.delete',
   'document.delete',
 ] as const;

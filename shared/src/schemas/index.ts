@@ -17,6 +17,7 @@ export * from './role';
 export * from './team';
 export * from './text';
 export * from './white-ip';
+export * from './remote';
 export * from './notification';
 export * from './realtime';
 export * from './search';

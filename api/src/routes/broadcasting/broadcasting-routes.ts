@@ -31,13 +31,15 @@ function acceptForms(app: FastifyInstance) {
 const presenceMember = (user: AuthUser) => ({ user_id: String(user.id), user_info: { name: user.name, avatar: user.avatar } });
 
 /**
- * Whether the caller may listen on a channel (docs/decisions/028): their own user channel, the leads and documents
+ * Whether the caller may listen on a channel (docs/decisions/028): their own user channel, the app channel, the leads and documents
  * channels with the view ability, and a lead's presence channel only when that lead is in their scope.
  */
 async function mayListen(app: FastifyInstance, request: FastifyRequest, channel: string): Promise<boolean> {
   const user = requireUser(request);
   const userChannel = USER_CHANNEL_PATTERN.exec(channel);
   if (userChannel) return Number(userChannel[1]) === user.id;
+  // Every signed-in page hears that a remote was switched (docs/decisions/052): nothing on it is private.
+  if (channel === realtimeChannels.app) return true;
   if (channel === realtimeChannels.leads) return request.ability?.can('view', 'lead') ?? false;
   if (channel === realtimeChannels.documents) return request.ability?.can('view', 'document') ?? false;
   const lead = LEAD_PRESENCE_CHANNEL_PATTERN.exec(channel);

@@ -8,6 +8,10 @@ export const ar: Translation = {
     loadFailedMessage: 'هذا القسم غير متاح حاليًا. بقية التطبيق تعمل بشكل طبيعي.',
     incompatibleTitle: 'بُني {{source}} لإصدار آخر من التطبيق',
     incompatibleMessage: 'بُني {{source}} {{version}} (الإيداع {{commit}}) من أجل ‎@crm/shared {{required}}، ويوفّر هذا التطبيق {{provided}}. لم يُفتح، وبقية التطبيق تعمل بشكل طبيعي. أبلغ الفريق المسؤول عن {{source}}.',
+    updateAvailable: 'يتوفر إصدار جديد من {{source}} — أعد التحميل لاستخدامه.',
+    updateReload: 'إعادة التحميل',
+    updateLater: 'لاحقًا',
+    updateLabel: 'يتوفر إصدار جديد',
   },
   nav: {
     label: 'التنقل الرئيسي',

@@ -11,6 +11,10 @@ export const en = {
     loadFailedMessage: 'This area is unavailable right now. The rest of the app keeps working.',
     incompatibleTitle: '{{source}} was built for another version of the app',
     incompatibleMessage: '{{source}} {{version}} (commit {{commit}}) was built for @crm/shared {{required}}, and this app provides {{provided}}. It was not opened; the rest of the app keeps working. Tell the team that owns {{source}}.',
+    updateAvailable: 'A new version of {{source}} is available — reload to use it.',
+    updateReload: 'Reload',
+    updateLater: 'Later',
+    updateLabel: 'New version available',
   },
   nav: {
     label: 'Main navigation',

@@ -8,6 +8,10 @@ export const fr: Translation = {
     loadFailedMessage: "Cette zone est indisponible pour le moment. Le reste de l'application fonctionne.",
     incompatibleTitle: "{{source}} a été construit pour une autre version de l'application",
     incompatibleMessage: "{{source}} {{version}} (commit {{commit}}) a été construit pour @crm/shared {{required}}, et cette application fournit {{provided}}. Il n'a pas été ouvert ; le reste de l'application fonctionne. Prévenez l'équipe responsable de {{source}}.",
+    updateAvailable: "Une nouvelle version de {{source}} est disponible — rechargez pour l'utiliser.",
+    updateReload: 'Recharger',
+    updateLater: 'Plus tard',
+    updateLabel: 'Nouvelle version disponible',
   },
   nav: {
     label: 'Navigation principale',

@@ -9,6 +9,10 @@ export const ru: Translation = {
     loadFailedMessage: 'Этот раздел сейчас недоступен. Остальное приложение продолжает работать.',
     incompatibleTitle: '{{source}} собран для другой версии приложения',
     incompatibleMessage: '{{source}} {{version}} (коммит {{commit}}) собран для @crm/shared {{required}}, а это приложение предоставляет {{provided}}. Раздел не открыт; остальное приложение продолжает работать. Сообщите команде, которая отвечает за {{source}}.',
+    updateAvailable: 'Доступна новая версия раздела «{{source}}» — перезагрузите страницу.',
+    updateReload: 'Перезагрузить',
+    updateLater: 'Позже',
+    updateLabel: 'Доступна новая версия',
   },
   nav: {
     label: 'Главное меню',

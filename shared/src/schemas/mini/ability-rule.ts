@@ -17,6 +17,8 @@ export const ABILITY_SUBJECTS = [
   'white-ip',
   /** The audit log (`view audit`); Admin has it through `manage all`. */
   'audit',
+  /** Switching and rolling back where a remote is loaded from (`manage remotes`, docs/decisions/052). */
+  'remotes',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

@@ -11,6 +11,8 @@ export const realtimeChannels = {
   leadPresence: (leadId: number | string) => `presence-lead.${leadId}`,
   /** Every document change; any user who may view documents. */
   documents: 'private-documents',
+  /** What every signed-in page hears: a remote was switched, so a newer build is there on the next load. */
+  app: 'private-app',
 } as const;
 
 export const USER_CHANNEL_PATTERN = /^private-App\.Models\.User\.(\d{1,10})$/;
@@ -32,4 +34,6 @@ export const realtimeEvents = {
   abilitiesChanged: 'abilities.changed',
   /** On the user channel: one of the user's imports finished. */
   importFinished: 'import.finished',
+  /** On the app channel: `RemoteSwitchedEvent`. */
+  remoteSwitched: 'remote.switched',
 } as const;

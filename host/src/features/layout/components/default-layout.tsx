@@ -33,6 +33,8 @@ export interface DefaultLayoutProps {
   topBarStart?: ReactNode;
   /** Further navbar controls placed before the theme switcher (shortcuts, language, notifications). */
   topBarExtras?: ReactNode;
+  /** A non-blocking notice between the navbar and the page (a newer build of an area is available). */
+  notice?: ReactNode;
   /** Shown in the footer. */
   version: string;
   apiDocsUrl: string;
@@ -75,6 +77,7 @@ export function DefaultLayout({
   onSignOut,
   topBarStart,
   topBarExtras,
+  notice,
   version,
   apiDocsUrl,
 }: DefaultLayoutProps) {
@@ -152,6 +155,7 @@ export function DefaultLayout({
             ) : null}
           </TopBar>
         )}
+        {notice}
         <Main id="main-content" $boxed={boxed}>
           <Outlet />
         </Main>

@@ -31,6 +31,8 @@ const LABELS: Record<AuditAction, string> = {
   'white_ip.create': 'IP-адрес добавлен',
   'white_ip.update': 'IP-адрес изменён',
   'white_ip.delete': 'IP-адрес удалён',
+  'remote.switch': 'Модуль переключён',
+  'remote.rollback': 'Модуль откачен',
   'lead.delete': 'Лид удалён',
   'document.delete': 'Документ удалён',
 };

@@ -1,0 +1,302 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import type { PublishedEvent } from '../../plugins/realtime';
+import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
+import { createRole, createUser, TEST_PASSWORD } from '../../test/fixtures';
+
+const HOST_PAGE = '<html><head><title>host</title></head><body><div id="app"></div></body></html>';
+
+/** An mf-manifest.json as a remote build writes it, with the build info the registry reads. */
+const manifest = (name: string, buildInfo?: Record<string, string>) =>
+  JSON.stringify({ id: name, name, metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' }, ...(buildInfo ? { remoteBuild: buildInfo } : {}) }, exposes: [] });
+
+const BUNDLED_LEADS = manifest('remote_leads', { version: '1.0.0', commit: 'bundled1', builtAt: '2026-11-01T00:00:00Z', sharedRange: '>=0.6.0 <1.0.0' });
+
+/** What the test's own HTTP server answers: a remote deployed elsewhere, fit or not. */
+const SERVED: Record<string, { status?: number; type?: string; body: string }> = {
+  '/v2/mf-manifest.json': { body: manifest('remote_leads', { version: '1.2.0', commit: 'abc1234', builtAt: '2026-11-26T00:00:00Z', sharedRange: '>=0.6.0 <1.0.0' }) },
+  '/v3/mf-manifest.json': { body: manifest('remote_leads', { version: '1.3.0', commit: 'def5678', builtAt: '2026-11-26T01:00:00Z', sharedRange: '>=0.6.1 <1.0.0' }) },
+  '/no-range/mf-manifest.json': { body: manifest('remote_leads', { buildVersion: '0.9.0' }) },
+  '/admin/mf-manifest.json': { body: manifest('remote_admin', { version: '1.0.0', sharedRange: '>=0.6.0 <1.0.0' }) },
+  '/future/mf-manifest.json': { body: manifest('remote_leads', { version: '9.0.0', sharedRange: '^99.0.0' }) },
+  '/html/mf-manifest.json': { type: 'text/html', body: '<!doctype html><title>Not found</title>' },
+  '/other-json/mf-manifest.json': { body: '{"hello":"world"}' },
+  '/huge/mf-manifest.json': { body: `{"name":"remote_leads","padding":"${'x'.repeat(1_100_000)}"}` },
+};
+
+for (const driver of testDrivers()) {
+  describe(`remote registry (${driver})`, () => {
+    let t: TestApp;
+    let admin: Record<string, string>;
+    let root: string;
+    let server: Server;
+    let origin: string;
+    let closedPort: number;
+
+    before(async () => {
+      root = mkdtempSync(path.join(os.tmpdir(), 'crm-remotes-'));
+      const files: Record<string, string> = {
+        'host/dist/index.html': HOST_PAGE,
+        // The host build names the @crm/shared version it provides: the range of a remote is checked against it.
+        'host/dist/mf-manifest.json': JSON.stringify({ id: 'host', name: 'host', shared: [{ name: '@crm/shared/', version: '0.6.2' }] }),
+        'remote-leads/dist/mf-manifest.json': BUNDLED_LEADS,
+      };
+      for (const [name, content] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+        writeFileSync(path.join(root, name), content);
+      }
+      server = createServer((request, response) => {
+        const answer = SERVED[request.url ?? ''];
+        response.writeHead(answer ? (answer.status ?? 200) : 404, { 'content-type': answer?.type ?? 'application/json' });
+        response.end(answer?.body ?? '{"message":"Not found"}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // A port nobody listens on: taken, then released.
+      const probe = createServer();
+      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+      closedPort = (probe.address() as AddressInfo).port;
+      await new Promise((resolve) => probe.close(resolve));
+
+      t = await buildTestApp({ driver, config: { webDistRoot: root } });
+      admin = bearer(await t.login());
+    });
+    after(async () => {
+      await t?.close();
+      await new Promise((resolve) => server?.close(resolve));
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    const call = (options: InjectOptions) => t.app.inject({ headers: admin, ...options });
+    const list = async () => (await call({ method: 'GET', url: '/api/remotes' })).json().data as Array<Record<string, unknown>>;
+    const leadsOf = async () => (await list()).find((r) => r.name === 'leads')!;
+    const switchLeads = (entry: string) => call({ method: 'PUT', url: '/api/remotes/leads', payload: { entry } });
+    const rollbackLeads = () => call({ method: 'POST', url: '/api/remotes/leads/rollback' });
+    const servedEntry = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/build/remotes.json' })).json().remotes as Array<{ name: string; entry: string }>).find(
+        (r) => r.name === 'remote_leads',
+      )!.entry;
+    /** Back to the entry the server started with. */
+    async function reset() {
+      while ((await rollbackLeads()).statusCode === 200);
+    }
+
+    test('lists every remote with its manifest URL and the bundled build it found, seeded from the configuration', async () => {
+      const remotes = await list();
+      assert.deepEqual(
+        remotes.map((r) => [r.name, r.scope, r.entry, r.source]),
+        [
+          ['leads', 'remote_leads', '/build/remotes/leads/mf-manifest.json', 'config'],
+          ['documents', 'remote_documents', '/build/remotes/documents/mf-manifest.json', 'config'],
+          ['admin', 'remote_admin', '/build/remotes/admin/mf-manifest.json', 'config'],
+        ],
+      );
+      const leads = remotes[0];
+      assert.equal(leads.version, '1.0.0');
+      assert.equal(leads.commit, 'bundled1');
+      assert.equal(leads.switched_by, null);
+      assert.equal(leads.previous_entry, null);
+    });
+
+    test('a switch to a fit build serves the next page load, without a restart, and is audited', async () => {
+      await reset();
+      const entry = `${origin}/v2/mf-manifest.json`;
+      const response = await switchLeads(entry);
+      assert.equal(response.statusCode, 200, response.body);
+      const { data, meta } = response.json();
+      assert.equal(data.entry, entry);
+      assert.equal(data.version, '1.2.0');
+      assert.equal(data.commit, 'abc1234');
+      assert.equal(data.shared_range, '>=0.6.0 <1.0.0');
+      assert.equal(data.source, 'api');
+      assert.equal(data.switched_by.email, 'admin@test.local');
+      assert.equal(data.previous_entry, '/build/remotes/leads/mf-manifest.json');
+      assert.deepEqual(meta.warnings, []);
+
+      assert.equal(await servedEntry(), entry);
+      const page = (await t.app.inject({ method: 'GET', url: '/build/leads/list' })).body;
+      assert.ok(page.includes(`"name":"remote_leads","entry":"${entry}"`), 'the inline manifest names the new entry');
+      assert.ok(page.includes(`<link rel="preload" href="${entry}" as="fetch" crossorigin="anonymous">`), 'and the page preloads it');
+      assert.equal((await leadsOf()).entry, entry);
+      const csp = (await t.app.inject({ method: 'GET', url: '/build/leads/list' })).headers['content-security-policy'] as string;
+      assert.match(csp, new RegExp(`script-src [^;]*${origin.replace(/[.]/g, '\\.')}`), 'scripts from its origin are allowed');
+
+      const audit = (await call({ method: 'GET', url: '/api/audit-log?action=remote.switch' })).json().data;
+      assert.equal(audit.length, 1);
+      assert.equal(audit[0].subject_id, 'leads');
+      assert.equal(audit[0].actor.email, 'admin@test.local');
+      assert.deepEqual(audit[0].before, { entry: '/build/remotes/leads/mf-manifest.json', version: '1.0.0', commit: 'bundled1' });
+      assert.deepEqual(audit[0].after, { entry, version: '1.2.0', commit: 'abc1234' });
+    });
+
+    test('an unfit manifest answers 422 with the reason, and nothing is switched', async () => {
+      await reset();
+      const cases: Array<[string, RegExp]> = [
+        [`http://127.0.0.1:${closedPort}/mf-manifest.json`, /could not be reached/],
+        [`${origin}/gone/mf-manifest.json`, /answered 404/],
+        [`${origin}/html/mf-manifest.json`, /not JSON/],
+        [`${origin}/other-json/mf-manifest.json`, /not a Module Federation manifest/],
+        [`${origin}/admin/mf-manifest.json`, /for remote_admin, not remote_leads/],
+        [`${origin}/future/mf-manifest.json`, /needs @crm\/shared \^99\.0\.0; the host provides 0\.6\.2/],
+        [`${origin}/huge/mf-manifest.json`, /larger than/],
+        ['/build/remotes/leads/absent.json', /could not be read/],
+      ];
+      for (const [entry, reason] of cases) {
+        const response = await switchLeads(entry);
+        assert.equal(response.statusCode, 422, `${entry}: ${response.body}`);
+        const body = response.json();
+        assert.equal(body.errors.entry.length, 1, entry);
+        assert.match(body.errors.entry[0], reason, entry);
+        assert.match(body.message, reason, entry);
+      }
+      assert.equal(await servedEntry(), '/build/remotes/leads/mf-manifest.json');
+      assert.equal((await call({ method: 'GET', url: '/api/audit-log?action=remote.switch' })).json().data.length, 1, 'only the earlier switch');
+    });
+
+    test('a URL that is no manifest address at all fails validation', async () => {
+      for (const entry of ['', 'ftp://example.com/mf-manifest.json', '//example.com/mf-manifest.json', 'javascript:alert(1)']) {
+        const response = await switchLeads(entry);
+        assert.equal(response.statusCode, 422, `${entry}: ${response.body}`);
+        assert.ok(response.json().errors.entry, entry);
+      }
+      assert.equal((await call({ method: 'PUT', url: '/api/remotes/payroll', payload: { entry: `${origin}/v2/mf-manifest.json` } })).statusCode, 422);
+    });
+
+    test('a manifest without a shared range is accepted, and the answer says it was not checked', async () => {
+      await reset();
+      const response = await switchLeads(`${origin}/no-range/mf-manifest.json`);
+      assert.equal(response.statusCode, 200, response.body);
+      const { data, meta } = response.json();
+      assert.equal(data.version, '0.9.0');
+      assert.equal(data.shared_range, null);
+      assert.equal(meta.warnings.length, 1);
+      assert.match(meta.warnings[0], /names no shared range/);
+    });
+
+    test('rollback goes back one entry at a time, and answers 409 at the first', async () => {
+      await reset();
+      assert.equal((await switchLeads(`${origin}/v2/mf-manifest.json`)).statusCode, 200);
+      assert.equal((await switchLeads(`${origin}/v3/mf-manifest.json`)).statusCode, 200);
+      assert.equal(await servedEntry(), `${origin}/v3/mf-manifest.json`);
+
+      const back = await rollbackLeads();
+      assert.equal(back.statusCode, 200, back.body);
+      assert.equal(back.json().data.entry, `${origin}/v2/mf-manifest.json`);
+      assert.equal(back.json().data.version, '1.2.0');
+      assert.equal(await servedEntry(), `${origin}/v2/mf-manifest.json`);
+
+      assert.equal((await rollbackLeads()).json().data.entry, '/build/remotes/leads/mf-manifest.json');
+      assert.equal(await servedEntry(), '/build/remotes/leads/mf-manifest.json');
+      const none = await rollbackLeads();
+      assert.equal(none.statusCode, 409, none.body);
+      assert.equal(none.json().code, 'CONFLICT');
+
+      const audit = (await call({ method: 'GET', url: '/api/audit-log?action=remote.rollback' })).json().data;
+      assert.ok(audit.length >= 2);
+      assert.deepEqual(audit[0].after, { entry: '/build/remotes/leads/mf-manifest.json', version: '1.0.0', commit: 'bundled1' });
+    });
+
+    test('without manage remotes: 403 for the list, a switch and a rollback', async () => {
+      await createUser(t, { email: 'remotes.manager@test.local', role: 'Manager' });
+      const manager = bearer(await t.login('remotes.manager@test.local', TEST_PASSWORD));
+      for (const request of [
+        { method: 'GET', url: '/api/remotes' },
+        { method: 'PUT', url: '/api/remotes/leads', payload: { entry: `${origin}/v2/mf-manifest.json` } },
+        { method: 'POST', url: '/api/remotes/leads/rollback' },
+      ] as InjectOptions[]) {
+        const response = await t.app.inject({ ...request, headers: manager });
+        assert.equal(response.statusCode, 403, `${request.method} ${request.url}`);
+      }
+    });
+
+    test('a switch is announced on the app channel, which any signed-in user may listen on', async () => {
+      await reset();
+      const published: PublishedEvent[] = [];
+      const stop = t.app.realtime.onPublish((event) => published.push(event));
+      try {
+        assert.equal((await switchLeads(`${origin}/v2/mf-manifest.json`)).statusCode, 200);
+        await t.app.domainEvents.settled();
+        await t.app.realtime.flush();
+      } finally {
+        stop();
+      }
+      assert.deepEqual(
+        published.filter((e) => e.event === 'remote.switched').map((e) => [e.channels, e.data]),
+        [[['private-app'], { name: 'leads', version: '1.2.0' }]],
+      );
+      const operator = await createUser(t, { email: 'remotes.operator@test.local', role: 'Operator' });
+      const auth = await t.app.inject({
+        method: 'POST',
+        url: '/api/broadcasting/auth',
+        headers: bearer(await operator.token()),
+        payload: { socket_id: '123.456', channel_name: 'private-app' },
+      });
+      assert.equal(auth.statusCode, 200, auth.body);
+    });
+
+    if (driver === 'postgres') {
+      test('another instance on the same database serves the switch within a second, without a restart', async () => {
+        await reset();
+        const other = await buildTestApp({ driver, sameDatabaseAs: t, config: { webDistRoot: root } });
+        try {
+          const entryOf = async () =>
+            (await other.app.inject({ method: 'GET', url: '/build/remotes.json' })).json().remotes.find((r: { name: string }) => r.name === 'remote_leads').entry;
+          assert.equal(await entryOf(), '/build/remotes/leads/mf-manifest.json');
+          assert.equal((await switchLeads(`${origin}/v2/mf-manifest.json`)).statusCode, 200);
+          let seen = await entryOf();
+          for (let i = 0; i < 50 && seen !== `${origin}/v2/mf-manifest.json`; i += 1) {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            seen = await entryOf();
+          }
+          assert.equal(seen, `${origin}/v2/mf-manifest.json`);
+        } finally {
+          await other.close();
+        }
+      });
+    }
+
+    test('migration 0012 grants manage remotes to the Admin role of an existing database, and to no other role', async () => {
+      await createRole(t, 'Remotes bystander', [{ action: 'view', subject: 'lead' }]);
+      const holders = async () =>
+        (
+          (await t.app.db.execute(
+            sql`select r.name from roles r join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+                where p.action = 'manage' and p.subject = 'remotes' order by r.name`,
+          )) as unknown as { rows: { name: string }[] }
+        ).rows.map((row) => row.name);
+      // A database from before 0012: no `manage remotes` at all (deleting it drops its grants too).
+      await t.app.db.execute(sql`delete from permissions where action = 'manage' and subject = 'remotes'`);
+      assert.deepEqual(await holders(), []);
+      const migration = await readFile(new URL('../../../drizzle/0012_remote_registry.sql', import.meta.url), 'utf8');
+      // Its data statements (the last two), twice: a second run changes nothing.
+      for (let run = 0; run < 2; run += 1) {
+        for (const statement of migration.split('--> statement-breakpoint').slice(-2)) await t.app.db.execute(sql.raw(statement));
+      }
+      assert.deepEqual(await holders(), ['Admin']);
+    });
+
+    test('REMOTE_*_URL at a later start is the base under a switch made through the API, which stands', async () => {
+      await reset();
+      assert.equal((await switchLeads(`${origin}/v2/mf-manifest.json`)).statusCode, 200);
+      const restarted = await buildTestApp({ driver, sameDatabaseAs: t, config: { webDistRoot: root }, env: { REMOTE_LEADS_URL: `${origin}/v3/mf-manifest.json` } });
+      try {
+        const entryOf = async () =>
+          (await restarted.app.inject({ method: 'GET', url: '/build/remotes.json' })).json().remotes.find((r: { name: string }) => r.name === 'remote_leads').entry;
+        assert.equal(await entryOf(), `${origin}/v2/mf-manifest.json`, 'the switch made through the API stands');
+        assert.equal((await rollbackLeads()).statusCode, 200);
+        await restarted.app.remoteRegistry.reload();
+        assert.equal(await entryOf(), `${origin}/v3/mf-manifest.json`, 'under it, the configured entry of the later start');
+      } finally {
+        await restarted.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, dataEnvelope, remoteSchema, remoteSwitchMetaSchema, switchRemoteInputSchema } from '@crm/shared/schemas';
+import { REMOTE_SCOPES, type RemoteName } from '@crm/shared/routes';
+import { requestActor } from '../request-actor';
+import { bearerSecurity, protectedErrors } from '../route-schemas';
+
+const tags = ['remotes'];
+const REMOTE_NAMES = Object.keys(REMOTE_SCOPES) as [RemoteName, ...RemoteName[]];
+const remoteParamsSchema = z.object({ name: z.enum(REMOTE_NAMES, `Use one of ${REMOTE_NAMES.join(', ')}`) });
+
+/** The remote registry (docs/decisions/052): where the host loads each remote from, switched and rolled back at run time. */
+export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = app.authorize('manage', 'remotes');
+
+  app.get(
+    '/remotes',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: "Each remote's manifest URL, build version and commit, and when and by whom it was switched",
+        security: bearerSecurity,
+        response: { 200: dataEnvelope(z.array(remoteSchema)), ...protectedErrors },
+      },
+    },
+    async () => ({ data: await app.remoteRepository.list() }),
+  );
+
+  app.put(
+    '/remotes/:name',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Switch a remote to another build; its manifest is checked first (422 with the reason when it is unfit)',
+        security: bearerSecurity,
+        params: remoteParamsSchema,
+        body: switchRemoteInputSchema,
+        response: {
+          200: z.object({ data: remoteSchema, meta: remoteSwitchMetaSchema }),
+          404: apiErrorSchema,
+          422: apiErrorSchema,
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { remote, warnings } = await app.remoteService.switchRemote(requestActor(request), request.params.name, request.body.entry);
+      return { data: remote, meta: { warnings } };
+    },
+  );
+
+  app.post(
+    '/remotes/:name/rollback',
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: 'Go back to the entry before the current one (409 when there is none)',
+        security: bearerSecurity,
+        params: remoteParamsSchema,
+        response: { 200: dataEnvelope(remoteSchema), 404: apiErrorSchema, 409: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.remoteService.rollbackRemote(requestActor(request), request.params.name) }),
+  );
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** A remote's mf-manifest.json: a full http(s) URL, or a path on the server that serves the host. */
+export function isRemoteEntry(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//');
+  return z.url({ protocol: /^https?$/ }).safeParse(value).success;
+}
+
+const ENTRY_MESSAGE = 'Use a full http(s) URL or a path starting with / to the remote mf-manifest.json';
+
+/** One remote as the registry holds it (docs/decisions/052): where it loads from and the build found there. */
+export const remoteSchema = z.object({
+  /** `leads`, `documents` or `admin`. */
+  name: z.string(),
+  /** Its federation name (`remote_leads`), the `name` its manifest must carry. */
+  scope: z.string(),
+  entry: z.string(),
+  version: z.string().nullable(),
+  commit: z.string().nullable(),
+  shared_range: z.string().nullable(),
+  /** `config`: REMOTE_*_URL as the server started; `api`: switched through PUT /api/remotes/{name}. */
+  source: z.enum(['config', 'api']),
+  switched_at: z.string(),
+  switched_by: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The entry a rollback returns to, or null when there is nothing under this one. */
+  previous_entry: z.string().nullable(),
+});
+export type Remote = z.infer<typeof remoteSchema>;
+
+/** PUT /api/remotes/{name}: the manifest to switch to, checked before anything changes. */
+export const switchRemoteInputSchema = z.object({
+  entry: z.string({ error: ENTRY_MESSAGE }).trim().min(1, ENTRY_MESSAGE).max(2000, ENTRY_MESSAGE).refine(isRemoteEntry, ENTRY_MESSAGE),
+});
+export type SwitchRemoteInput = z.input<typeof switchRemoteInputSchema>;
+
+/** What the switch answers besides the remote: what could not be checked (a manifest without a shared range). */
+export const remoteSwitchMetaSchema = z.object({ warnings: z.array(z.string()) });
+
+/** On the app channel (`realtimeEvents.remoteSwitched`): the next page load gets this build of the remote. */
+export const remoteSwitchedEventSchema = z.object({
+  name: z.string(),
+  version: z.string().nullable(),
+});
+export type RemoteSwitchedEvent = z.infer<typeof remoteSwitchedEventSchema>;
