@@ -50,17 +50,6 @@ describe('api client headers', () => {
     expect(lastCall().headers).not.toHaveProperty('Authorization');
   });
 
-  it('sends X-CSRF-TOKEN from the csrf-token meta tag when present', async () => {
-    document.head.innerHTML = '<meta name="csrf-token" content="csrf-abc">';
-    await api.post('/lead-status', { name: 'New' });
-    expect(lastCall().headers['X-CSRF-TOKEN']).toBe('csrf-abc');
-  });
-
-  it('sends no X-CSRF-TOKEN without the meta tag', async () => {
-    await api.post('/lead-status', { name: 'New' });
-    expect(lastCall().headers).not.toHaveProperty('X-CSRF-TOKEN');
-  });
-
   it('JSON-encodes plain bodies', async () => {
     await api.put('/lead-status/1', { name: 'New' });
     const { init, headers } = lastCall();

@@ -41,10 +41,6 @@ export function buildApiUrl(path: string, query?: QueryParams): string {
   return url.toString();
 }
 
-function csrfToken(): string | null {
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
-}
-
 function isJson(response: Response): boolean {
   return /[/+]json\b/i.test(response.headers.get('content-type') ?? '');
 }
@@ -84,7 +80,7 @@ function isSignIn(path: string): boolean {
 }
 
 /**
- * Sends one request to the API with the headers every call carries (Bearer, X-CSRF-TOKEN) and answers the Response
+ * Sends one request to the API with the headers every call carries (the Bearer token) and answers the Response
  * once it is known to be a success. Failures throw `ApiError`; a 401 (other than from sign-in) ends the session.
  * `api` parses JSON from it; `downloadFile` saves the body as a file.
  */
@@ -96,8 +92,6 @@ export async function fetchApi(
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const csrf = csrfToken();
-  if (csrf) headers['X-CSRF-TOKEN'] = csrf;
 
   let body: BodyInit | undefined;
   const payload = options.body;

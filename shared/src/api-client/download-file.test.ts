@@ -62,9 +62,8 @@ describe('filenameFromContentDisposition', () => {
 });
 
 describe('downloadFile', () => {
-  it('GETs /api + path + query with the Bearer and CSRF headers and saves under the server’s name', async () => {
+  it('GETs /api + path + query with the Bearer header and saves under the server’s name', async () => {
     saveSession(session);
-    document.head.innerHTML = '<meta name="csrf-token" content="csrf-abc">';
     fetchMock.mockResolvedValue(
       fileReply(200, 'id,surname\n', {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -77,7 +76,7 @@ describe('downloadFile', () => {
     expect(name).toBe('leads-2025-01-31.csv');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('http://localhost/api/leads/export?status_id=3&favorite=1');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok-123', 'X-CSRF-TOKEN': 'csrf-abc' });
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok-123' });
     expect(saved).toEqual([{ download: 'leads-2025-01-31.csv', href: 'blob:http://localhost/file-1' }]);
     const blob = (URL.createObjectURL as jest.Mock).mock.calls[0][0] as Blob;
     expect(await readText(blob)).toBe('id,surname\n');

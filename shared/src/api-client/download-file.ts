@@ -41,7 +41,7 @@ function saveBlob(blob: Blob, filename: string) {
 }
 
 /**
- * Downloads a file answer of the API (`/api` + path + query) with the same Bearer and X-CSRF-TOKEN headers as `api`,
+ * Downloads a file answer of the API (`/api` + path + query) with the same Bearer header as `api`,
  * and hands it to the browser as a download named by the server's `Content-Disposition` (else `fallbackName`).
  * Resolves to the saved name. Failures throw `ApiError`; a 401 ends the session as `api` does.
  */

@@ -21,8 +21,6 @@ export function uploadWithProgress<T>(path: string, form: FormData, options: Upl
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getAccessToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const csrf = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content;
-    if (csrf) xhr.setRequestHeader('X-CSRF-TOKEN', csrf);
 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);

@@ -6,7 +6,7 @@ import { CHANNEL_AUTH_PATH, REALTIME_TIMEOUTS, type RealtimeClient, USER_AUTH_UR
 
 /**
  * A pusher-js client for the configuration the API serves. A null host is the page's own server (the embedded
- * endpoint); channel auth goes through the one API client (bearer and CSRF headers), user auth to §7's second path.
+ * endpoint); channel auth goes through the one API client (the bearer header), user auth to §7's second path.
  */
 export function createRealtimeClient(config: RealtimeConfig, location: Pick<Location, 'hostname' | 'port' | 'protocol'> = window.location): RealtimeClient {
   const pageTls = location.protocol === 'https:';

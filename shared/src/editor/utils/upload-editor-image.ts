@@ -1,5 +1,5 @@
 // Through the package name, not a relative path: under Module Federation the app and the editor then share
-// one api-client instance (session, CSRF header, 401 handling).
+// one api-client instance (session, 401 handling).
 import { api } from '@crm/shared/api-client';
 import {
   IMAGE_UPLOAD_FAILED_MESSAGE,
