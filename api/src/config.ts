@@ -94,7 +94,7 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Absolute; PGlite lives in `<dataDir>/pglite`, uploads will live in `<dataDir>/uploads`. */
+  /** Absolute; PGlite lives in `<dataDir>/pglite`, stored files in `<dataDir>/uploads`, waiting import files in `<dataDir>/lead-imports`. */
   dataDir: string;
   databaseUrl?: string;
   admin: { email?: string; password?: string };

@@ -3,8 +3,7 @@ import type { HostPageName } from './host-pages';
 import type { AppRouteHandle } from './route-handle';
 
 /**
- * What a route shows: a remote's exposed module (`<remote>/<module>`, per the federation contract), a host page,
- * or the "not available in this version" panel for areas a later issue delivers (the i18n key names the area).
+ * What a route shows: a remote's exposed module (`<remote>/<module>`, per the federation contract) or a host page.
  * A route without a page renders its parent's page alone (children such as `/leads/add/LeadForm`).
  */
 export type RoutePage = { remote: string } | { host: HostPageName };
