@@ -122,10 +122,10 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(auth);
   await app.register(realtime, realtimeOptions ?? {});
   await app.register(broadcasts);
-  await app.register(leadImports);
   await app.register(fileStorage);
   await app.register(remoteRegistry);
   await app.register(services);
+  await app.register(leadImports);
   await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
   await app.register(multipart, { limits: { files: 1, fields: 10 } });

@@ -9,7 +9,7 @@ import { createHealthRepository, type HealthRepository } from '../repositories/h
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadHistoryRepository, type LeadHistoryRepository } from '../repositories/lead-history-repository';
 import { createBulkTransactions } from '../db/bulk-copy';
-import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
+import { createLeadImportRepository, type LeadImportRepository, type LeadImportStorage } from '../repositories/lead-import-repository';
 import { createLeadAssigneeRepository, type LeadAssigneeRepository } from '../repositories/lead-assignee-repository';
 import { createLeadBulkRepository, type LeadBulkRepository } from '../repositories/lead-bulk-repository';
 import { createLeadCommandRepository, type LeadCommandRepository } from '../repositories/lead-command-repository';
@@ -44,6 +44,8 @@ declare module 'fastify' {
     leadCommentRepository: LeadCommentRepository;
     leadHistoryRepository: LeadHistoryRepository;
     leadImportRepository: LeadImportRepository;
+    /** Where import files wait and how imports COPY (the import use cases build their repository on it). */
+    leadImportStorage: LeadImportStorage;
     documentCategoryRepository: DocumentCategoryRepository;
     documentRepository: DocumentRepository;
     commentStepRepository: CommentStepRepository;
@@ -76,12 +78,14 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadSeedRepository', createLeadSeedRepository(db));
   app.decorate('leadCommentRepository', createLeadCommentRepository(db, scope));
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
-  app.decorate('leadImportRepository', createLeadImportRepository(db, scope, {
-      bulk: createBulkTransactions(app.dbConnection),
-      // Embedded PGlite on disk: an uploaded file waits in DATA_DIR, not in the database (decision 035).
-      fileDir:
-        app.dbConnection.driver === 'pglite' && isOnDisk(app.dbConnection.client.dataDir) ? path.join(app.config.dataDir, 'lead-imports') : undefined,
-    }),);
+  const leadImportStorage: LeadImportStorage = {
+    bulk: createBulkTransactions(app.dbConnection),
+    // Embedded PGlite on disk: an uploaded file waits in DATA_DIR, not in the database (decision 035).
+    fileDir:
+      app.dbConnection.driver === 'pglite' && isOnDisk(app.dbConnection.client.dataDir) ? path.join(app.config.dataDir, 'lead-imports') : undefined,
+  };
+  app.decorate('leadImportStorage', leadImportStorage);
+  app.decorate('leadImportRepository', createLeadImportRepository(db, scope, leadImportStorage));
   app.decorate('documentCategoryRepository', createDocumentCategoryRepository(db));
   const documentRepository = createDocumentRepository(db);
   app.decorate('documentRepository', documentRepository);

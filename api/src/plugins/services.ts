@@ -5,6 +5,7 @@ import { createAuthService, type AuthService } from '../services/auth-service';
 import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
+import { createLeadImportService, type LeadImportService } from '../services/lead-import-service';
 import { createLeadService, type LeadService } from '../services/lead-service';
 import { createPermissionService, type PermissionService } from '../services/permission-service';
 import { createRemoteService, type RemoteService } from '../services/remote-service';
@@ -25,6 +26,7 @@ declare module 'fastify' {
     accountService: AccountService;
     authService: AuthService;
     leadService: LeadService;
+    leadImportService: LeadImportService;
     documentService: DocumentService;
     teamService: TeamService;
     roleService: RoleService;
@@ -48,6 +50,10 @@ async function servicesPlugin(app: FastifyInstance) {
     createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours }),
   );
   app.decorate('leadService', createLeadService(run));
+  app.decorate(
+    'leadImportService',
+    createLeadImportService(run, { db: app.db, connection: app.dbConnection, storage: app.leadImportStorage, log: app.log }),
+  );
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));
   app.decorate('roleService', createRoleService(run));
@@ -62,4 +68,4 @@ async function servicesPlugin(app: FastifyInstance) {
   app.addHook('preClose', () => events.settled());
 }
 
-export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list', 'jobs', 'remote-registry'] });
+export const services = fp(servicesPlugin, { name: 'services', dependencies: ['database', 'repositories', 'realtime', 'broadcasts', 'file-storage', 'ip-allow-list', 'jobs', 'remote-registry'] });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { LeadImportJob } from '@crm/shared/schemas';
 import { queryRows } from '../../db/client';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
+import { createUser } from '../../test/fixtures';
 import { multipart } from '../../test/multipart';
 
 /** `rows` leads of one surname with distinct valid phones (+7 9PP NNN NN NN); `bad` lines (1-based data rows) get `badSurname`. */
@@ -61,6 +62,24 @@ for (const driver of testDrivers()) {
       );
       await t.app.db.execute(sql.raw(`CREATE TRIGGER refuse_${sqlstate} BEFORE INSERT ON leads FOR EACH ROW EXECUTE FUNCTION refuse_${sqlstate}()`));
     }
+
+    test('a finished import tells its importer the counts, and each user the file made responsible how many leads', async () => {
+      const owner = await createUser(t, { email: 'import-owner@test.local', role: 'Operator', name: 'Ирина Ответственная' });
+      const csv = ['Фамилия,Имя,Телефон,Ответственные', ...[1, 2].map((i) => `Импортов,Лид${i},+7 955 000000${i},import-owner@test.local`)].join('\n');
+      const form = multipart(
+        { on_duplicate: 'create', mapping: JSON.stringify({ surname: 'Фамилия', firstname: 'Имя', phone: 'Телефон', users: 'Ответственные' }) },
+        { field: 'file', filename: 'leads.csv', content: csv, contentType: 'text/csv' },
+      );
+      const started = await t.app.inject({ method: 'POST', url: '/api/leads/import', headers: { ...admin, ...form.headers }, payload: form.payload });
+      assert.equal(started.statusCode, 202, started.body);
+      const job = await waitForEnd(t, (started.json() as { data: LeadImportJob }).data.id);
+      assert.equal(job.status, 'done');
+      const bell = async (userId: number) =>
+        queryRows<{ title: string; body: string }>(t.app.db, sql`select title, body from notifications where user_id = ${userId} order by id`);
+      const adminId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json().userData.id as number;
+      assert.deepEqual((await bell(adminId)).at(-1), { title: 'Импорт лидов завершён', body: 'Создано: 2, обновлено: 0, пропущено: 0, с ошибками: 0' });
+      assert.deepEqual(await bell(owner.id), [{ title: 'Вам назначены лиды из импорта: 2', body: '' }]);
+    });
 
     test('a failure in the middle of a file leaves counts equal to the rows in the database', async () => {
       await refuseSurname('Отказной', '23514');
