@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import { movePgBoss10Jobs, setAsidePgBoss10Schema } from './pg-boss-10-upgrade';
-import type { SqlExecutor } from './sql-executor';
+import type { SqlExecutor, TransactionExecutor } from './sql-executor';
 
 /**
  * The data each job carries, by queue name. Every job file adds its own entry, so `enqueue` is typed:
@@ -69,6 +69,11 @@ export interface JobFailure {
 export interface EnqueueOptions {
   /** Run no earlier than this many seconds from now. */
   startAfterSeconds?: number;
+  /**
+   * Store the job in this open transaction (the writer's, an outbox): it exists only if the change commits. The
+   * caller wakes the queue once it has (`wake`); until then only the next poll finds it.
+   */
+  transaction?: TransactionExecutor;
 }
 
 export interface JobQueue {
@@ -78,6 +83,8 @@ export interface JobQueue {
   define<Name extends JobName>(definition: JobDefinition<Name>): void;
   /** Stores a job in the database; any instance's worker may run it. Resolves to the job's id. */
   enqueue<Name extends JobName>(name: Name, data: JobDataByName[Name], options?: EnqueueOptions): Promise<string>;
+  /** This instance's idle worker of `name` looks for jobs now (after a transaction that queued one committed). */
+  wake(name: JobName): void;
   /** Creates the queues and starts this instance's workers. */
   start(): Promise<void>;
   /** Stops taking jobs, asks running handlers to stop (their jobs run again elsewhere) and waits for them. */
@@ -293,11 +300,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async enqueue(name, data, enqueueOptions = {}) {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`No job queue named "${name}"`);
-      const id = await boss.send(name, data as object, { startAfter: enqueueOptions.startAfterSeconds });
+      const { startAfterSeconds, transaction } = enqueueOptions;
+      const id = await boss.send(name, data as object, { startAfter: startAfterSeconds, ...(transaction ? { db: transaction } : {}) });
       if (!id) throw new Error(`The job queue "${name}" refused a job`);
-      // This instance's idle worker starts it now instead of at its next poll.
-      wakers.get(name)?.();
+      // This instance's idle worker starts it now instead of at its next poll (a job in a transaction: once committed).
+      if (!transaction) wakers.get(name)?.();
       return id;
+    },
+
+    wake(name) {
+      wakers.get(name)?.();
     },
 
     async start() {

@@ -35,7 +35,10 @@ export function granterOf(request: FastifyRequest): Granter {
 
 /** What of `grant` the granter lacks, in words: each rule they do not hold, and a wider lead scope than theirs. */
 function notHeld(granter: Granter, grant: Pick<Grant, 'lead_scope' | 'permissions'>): string[] {
-  const missing = rulesNotHeld(granter.ability, grant.permissions).map((rule) => `${rule.action} ${rule.subject}`);
+  const notHeldRules = rulesNotHeld(granter.ability, grant.permissions);
+  // `manage all` holds every other rule: naming it alone says everything a role that grants it would give.
+  const everything = notHeldRules.find((rule) => rule.action === 'manage' && rule.subject === 'all');
+  const missing = (everything ? [everything] : notHeldRules).map((rule) => `${rule.action} ${rule.subject}`);
   // LEAD_SCOPES runs from the widest ("all") to the narrowest ("own").
   if (LEAD_SCOPES.indexOf(grant.lead_scope) < LEAD_SCOPES.indexOf(granter.leadScope)) missing.push(`the lead scope "${grant.lead_scope}"`);
   return missing;

@@ -41,7 +41,7 @@ declare module 'fastify' {
 /** The use cases the routes call, and the subscribers that act on what they emit. */
 async function servicesPlugin(app: FastifyInstance) {
   const events = createDomainEvents(app.log);
-  const run = createUnitOfWork(app.db, events, app.log);
+  const run = createUnitOfWork(app.db, events, app.log, app.jobs);
   app.decorate('domainEvents', events);
   app.decorate('unitOfWork', run);
   app.decorate('accountService', createAccountService(run, { fileStorage: app.fileStorage, log: app.log }));
@@ -57,7 +57,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));
   app.decorate('roleService', createRoleService(run));
-  app.decorate('userService', createUserService(run, { jobs: app.jobs }));
+  app.decorate('userService', createUserService(run));
   app.decorate('commentStepService', createCommentStepService(run));
   app.decorate('permissionService', createPermissionService(run));
   app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));

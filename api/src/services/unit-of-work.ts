@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
+import type { JobDataByName, JobName, JobQueue } from '../jobs/job-queue';
+import { transactionExecutor } from '../jobs/sql-executor';
 import { type AuditRecord, createAuditRepository } from '../repositories/audit-repository';
 import type { Actor, DomainEvent, DomainEventInput, DomainEvents, TransactionScope } from './domain-events';
 
@@ -13,6 +15,8 @@ export interface UnitOfWork extends TransactionScope {
   emit(event: DomainEventInput): void;
   /** Records an audit entry in this transaction, as the unit of work's actor. */
   audit(entry: AuditEntry): Promise<void>;
+  /** Queues a job in this transaction (an outbox): it runs only if the change commits, and is never lost after it. */
+  enqueue<Name extends JobName>(name: Name, data: JobDataByName[Name]): Promise<void>;
 }
 
 export type RunUnitOfWork = <T>(actor: Actor | null, work: (uow: UnitOfWork) => Promise<T>) => Promise<T>;
@@ -21,7 +25,7 @@ export type RunUnitOfWork = <T>(actor: Actor | null, work: (uow: UnitOfWork) => 
  * Runs a use case in one transaction. Repositories built on `uow.tx` write inside it (their own transactions become
  * savepoints); the committing subscribers run before the commit, the committed ones after it.
  */
-export function createUnitOfWork(db: Database, events: DomainEvents, log: FastifyBaseLogger): RunUnitOfWork {
+export function createUnitOfWork(db: Database, events: DomainEvents, log: FastifyBaseLogger, jobs: Pick<JobQueue, 'enqueue' | 'wake'>): RunUnitOfWork {
   return async (actor, work) => {
     const emitted: DomainEvent[] = [];
     const callbacks: Array<() => Promise<unknown> | unknown> = [];
@@ -32,6 +36,10 @@ export function createUnitOfWork(db: Database, events: DomainEvents, log: Fastif
         actor,
         emit: (event) => void emitted.push({ ...event, actor, occurredAt: new Date().toISOString() } as DomainEvent),
         audit: (entry) => createAuditRepository(tx).record({ ...entry, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ip: actor?.ip ?? null }),
+        enqueue: async (name, data) => {
+          await jobs.enqueue(name, data, { transaction: transactionExecutor(tx) });
+          callbacks.push(() => jobs.wake(name));
+        },
       });
       await events.committing(emitted, scope);
       return value;

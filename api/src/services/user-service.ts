@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { AdminUser, createUserInputSchema, updateUserInputSchema } from '@crm/shared/schemas';
-import type { JobQueue } from '../jobs/job-queue';
 import { PASSWORD_RESET_QUEUE } from '../jobs/password-reset-job';
 import { checkUserManage, checkUserSave, type Granter } from '../lib/grant-rules';
 import { hashPassword } from '../lib/password';
@@ -33,9 +32,9 @@ const snapshot = (user: AdminUser) => ({
 
 /**
  * Users as administrators manage them: each change checked against what the caller holds, in one transaction with
- * its audit row. Mails go to the job queue once the change has committed.
+ * its audit row and the mail it sends (queued in the same transaction).
  */
-export function createUserService(run: RunUnitOfWork, { jobs }: { jobs: JobQueue }) {
+export function createUserService(run: RunUnitOfWork) {
   return {
     /** Creates the user without a usable password and mails them an invitation to choose one. */
     async createUser({ actor, granter }: UserCaller, input: z.output<typeof createUserInputSchema>): Promise<AdminUser> {
@@ -44,7 +43,7 @@ export function createUserService(run: RunUnitOfWork, { jobs }: { jobs: JobQueue
         await checkUserSave(createRoleRepository(uow.tx), granter, input.role_id);
         const user = await createUserRepository(uow.tx).createWithTeams(input, passwordHash);
         await uow.audit({ action: 'user.create', subjectType: 'user', subjectId: user.id, after: snapshot(user) });
-        uow.afterCommit(() => jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'invitation' }));
+        await uow.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'invitation' });
         return user;
       });
     },
@@ -90,7 +89,7 @@ export function createUserService(run: RunUnitOfWork, { jobs }: { jobs: JobQueue
         await createUserRepository(uow.tx).updatePassword(user.id, passwordHash);
         await createAuthRepository(uow.tx).revokeAllAccessTokens(user.id);
         await uow.audit({ action: 'user.password_reset_forced', subjectType: 'user', subjectId: user.id, after: { email: user.email } });
-        uow.afterCommit(() => jobs.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' }));
+        await uow.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' });
       });
     },
   };

@@ -132,7 +132,7 @@ for (const driver of testDrivers()) {
       const adminRole = await byName('Admin');
       const strip = await put(adminRole, { permission_ids: [idOf('view', 'team')] });
       assert.equal(strip.statusCode, 403);
-      assert.equal(strip.json().message, 'You cannot edit the role "Admin": it grants manage remotes, manage all, the lead scope "all", which you do not hold.');
+      assert.equal(strip.json().message, 'You cannot edit the role "Admin": it grants manage all, the lead scope "all", which you do not hold.');
       assert.deepEqual((await byName('Наблюдатель')).permissions, [{ action: 'view', subject: 'team' }]);
       const rename = await put(watcher, { name: 'Наблюдатель команд' });
       assert.equal(rename.statusCode, 200, rename.body);
