@@ -47,7 +47,7 @@ const plainPath = (route: FuzzRoute) =>
 
 /** The routes every address may reach: the front-end files and the load balancers' probes (docs/decisions/025). */
 const isOpen = (route: FuzzRoute) =>
-  ['/api/health', '/api/ready', '/', '/build', '/favicon.ico', '/favicon.svg'].includes(route.url) || route.url.startsWith('/build/');
+  ['/api/health', '/api/ready', '/metrics', '/', '/build', '/favicon.ico', '/favicon.svg'].includes(route.url) || route.url.startsWith('/build/');
 
 interface Answer {
   status: number;
