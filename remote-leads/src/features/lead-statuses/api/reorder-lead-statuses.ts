@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
 import type { DataListEnvelope, LeadStatus, leadStatusSchema } from '@crm/shared/schemas';
-import { LEAD_STATUSES_PATH, leadStatusesResponseSchema, useLeadStatuses } from './get-lead-statuses';
+import { LEAD_STATUSES_PATH, useLeadStatuses } from './get-lead-statuses';
+import { leadStatusesResponseSchema } from './lead-status-answers';
 
 /** Sends every status id in the new order; the server renumbers the positions. */
 export async function reorderLeadStatuses(ids: number[]): Promise<DataListEnvelope<typeof leadStatusSchema>> {

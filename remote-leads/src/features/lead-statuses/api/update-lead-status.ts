@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
 import type { DataEnvelope, leadStatusSchema, UpdateLeadStatusInput } from '@crm/shared/schemas';
-import { LEAD_STATUSES_PATH, leadStatusResponseSchema, useLeadStatuses, type LeadStatusesResponse } from './get-lead-statuses';
+import { LEAD_STATUSES_PATH, useLeadStatuses, type LeadStatusesResponse } from './get-lead-statuses';
+import { leadStatusResponseSchema } from './lead-status-answers';
 
 export async function updateLeadStatus(id: number, input: UpdateLeadStatusInput): Promise<DataEnvelope<typeof leadStatusSchema>> {
   return leadStatusResponseSchema.parse(await api.put<unknown>(`${LEAD_STATUSES_PATH}/${id}`, input));
