@@ -157,7 +157,9 @@ export interface AppConfig {
     urlSecret?: string;
     /** How long a signed file URL stays valid. */
     urlTtlMinutes: number;
-    /** Set when FILE_STORAGE=s3: the bucket that holds them instead of `<dataDir>/files`. */
+    /** FILE_STORAGE: `<dataDir>/files`, or the bucket. */
+    driver: 'local' | 's3';
+    /** Set with S3_BUCKET (always with FILE_STORAGE=s3). */
     s3?: S3Settings;
   };
   /**
@@ -227,12 +229,15 @@ function releaseName(repositoryRoot: string): string | undefined {
   }
 }
 
-/** FILE_STORAGE=s3 needs a bucket and a region; both keys or neither (then the SDK's own credential chain). */
+/**
+ * The bucket, whenever S3_BUCKET is set (storage:migrate copies to it before FILE_STORAGE=s3 is switched on).
+ * FILE_STORAGE=s3 needs it; both keys or neither (then the SDK's own credential chain).
+ */
 function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
-  if (e.FILE_STORAGE !== 's3') return undefined;
+  if (e.FILE_STORAGE !== 's3' && !e.S3_BUCKET) return undefined;
   const missing = [
     ...(e.S3_BUCKET ? [] : ['S3_BUCKET: required with FILE_STORAGE=s3']),
-    ...(e.S3_REGION ? [] : ['S3_REGION: required with FILE_STORAGE=s3 (any value, e.g. us-east-1, for most S3-compatible servers)']),
+    ...(e.S3_REGION ? [] : ['S3_REGION: required with S3_BUCKET (any value, e.g. us-east-1, for most S3-compatible servers)']),
     ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY ? ['S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither'] : []),
   ];
   if (missing.length > 0) throw new ConfigError(missing);
@@ -374,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
       urlSecret: e.FILE_URL_SECRET,
       urlTtlMinutes: 60,
+      driver: e.FILE_STORAGE,
       s3: s3Settings(e),
     },
     sentry:

@@ -44,7 +44,7 @@ async function fileStoragePlugin(app: FastifyInstance) {
   const secret = await fileUrlSecret(config.dataDir, config.files.urlSecret);
   const common = { secret, ttlSeconds: config.files.urlTtlMinutes * 60, urlPrefix: FILES_PREFIX };
   app.decorate('fileUrlSecret', secret);
-  if (config.files.s3) {
+  if (config.files.driver === 's3' && config.files.s3) {
     const storage = createS3Storage({ ...config.files.s3, ...common });
     app.addHook('onClose', () => storage.client.destroy());
     app.decorate('fileStorage', storage);
