@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -21,6 +21,9 @@ describe('storage:migrate', () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-migrate-'));
     const local = createLocalDiskStorage({ folder: path.join(dataDir, 'files'), ...common });
     for (const [key, content] of Object.entries(FILES)) await local.put(key, Readable.from([Buffer.from(content)]));
+    // An editor image from before they moved behind the storage.
+    mkdirSync(path.join(dataDir, 'uploads'));
+    writeFileSync(path.join(dataDir, 'uploads', `${'c'.repeat(32)}.png`), 'editor image');
   });
   after(async () => {
     await s3.close();
@@ -31,18 +34,19 @@ describe('storage:migrate', () => {
   const config = () => loadConfig({ DATA_DIR: dataDir, ...s3.env, FILE_STORAGE: 'local' });
 
   test('local to s3 copies every file, a second run skips them all, a differing object is copied again', async () => {
-    assert.deepEqual(await migrateStorage(config(), 'local', 's3'), { copied: 3, skipped: 0, failed: 0 });
-    assert.deepEqual(await s3.keys(), Object.keys(FILES).sort());
+    assert.deepEqual(await migrateStorage(config(), 'local', 's3'), { copied: 4, skipped: 0, failed: 0 });
+    assert.deepEqual(await s3.keys(), [...Object.keys(FILES), 'c'.repeat(32)].sort());
     const bucket = createS3Storage({ ...s3.settings, ...common });
     try {
       for (const [key, content] of Object.entries(FILES)) {
         assert.equal(Buffer.concat(await (await bucket.get(key)).toArray()).toString(), content);
       }
-      assert.deepEqual(await migrateStorage(config(), 'local', 's3'), { copied: 0, skipped: 3, failed: 0 });
+      assert.equal(Buffer.concat(await (await bucket.get('c'.repeat(32))).toArray()).toString(), 'editor image');
+      assert.deepEqual(await migrateStorage(config(), 'local', 's3'), { copied: 0, skipped: 4, failed: 0 });
 
       // A copy cut short earlier: the size differs, so it is copied again.
       await bucket.put('b'.repeat(32), Readable.from([Buffer.from('ava')]));
-      assert.deepEqual(await migrateStorage(config(), 'local', 's3'), { copied: 1, skipped: 2, failed: 0 });
+      assert.deepEqual(await migrateStorage(config(), 'local', 's3'), { copied: 1, skipped: 3, failed: 0 });
       assert.equal(Buffer.concat(await (await bucket.get('b'.repeat(32))).toArray()).toString(), 'avatar');
     } finally {
       bucket.client.destroy();
@@ -51,7 +55,8 @@ describe('storage:migrate', () => {
 
   test('s3 to local copies back what the disk lacks', async () => {
     rmSync(path.join(dataDir, 'files', 'bb'), { recursive: true });
-    assert.deepEqual(await migrateStorage(config(), 's3', 'local'), { copied: 1, skipped: 2, failed: 0 });
+    // The editor image now goes to DATA_DIR/files like the others.
+    assert.deepEqual(await migrateStorage(config(), 's3', 'local'), { copied: 2, skipped: 2, failed: 0 });
     const local = createLocalDiskStorage({ folder: path.join(dataDir, 'files'), ...common });
     assert.equal(Buffer.concat(await (await local.get('b'.repeat(32))).toArray()).toString(), 'avatar');
   });

@@ -1,8 +1,10 @@
 // `pnpm --filter @crm/api storage:migrate -- --from local --to s3`: copies the stored files (document files, their
-// thumbnails, avatars) from one driver to the other before FILE_STORAGE is switched (docs/decisions/049). Safe to
+// thumbnails, avatars, editor images — those still in DATA_DIR/uploads too) from one driver to the other before FILE_STORAGE is switched (docs/decisions/049). Safe to
 // run again: an object already there with the same size is skipped. The source is never changed.
+import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -10,12 +12,15 @@ import { type AppConfig, loadConfig } from '../config';
 import type { FileStorage } from '../storage/file-storage';
 import { createLocalDiskStorage, STORAGE_KEY } from '../storage/local-disk-storage';
 import { createS3Storage } from '../storage/s3-storage';
+import { LEGACY_UPLOADS_FOLDER, STORED_NAME } from '../routes/uploads/upload-routes';
 
 type Driver = 'local' | 's3';
 
 interface StoredFile {
   key: string;
   size: number;
+  /** Where to read it when the driver's own `get` would not find it (an editor image in DATA_DIR/uploads). */
+  open?: () => Readable;
 }
 
 /** One side of the copy: what it holds, how big one key is there, and the driver that reads and writes it. */
@@ -48,6 +53,13 @@ function side(config: AppConfig, driver: Driver): Side {
             const size = STORAGE_KEY.test(key) ? await sizeOf(key) : undefined;
             if (size !== undefined) yield { key, size };
           }
+        }
+        // Editor images written before they moved behind the storage: `<key>.<ext>`, stored under the key alone.
+        const legacy = path.join(config.dataDir, LEGACY_UPLOADS_FOLDER);
+        for (const name of (await readdir(legacy).catch(() => [] as string[])).sort()) {
+          const match = STORED_NAME.exec(name);
+          const info = match ? await stat(path.join(legacy, name)).catch(() => undefined) : undefined;
+          if (match && info?.isFile()) yield { key: match[1], size: info.size, open: () => createReadStream(path.join(legacy, name)) };
         }
       },
       size: sizeOf,
@@ -94,7 +106,8 @@ export async function migrateStorage(
         }
         // The local driver writes with `wx`: a partial copy from an earlier run goes first.
         if (to === 'local') await target.storage.delete(file.key);
-        const { size } = await target.storage.put(file.key, await source.storage.get(file.key));
+        const body = file.open ? file.open() : await source.storage.get(file.key);
+        const { size } = await target.storage.put(file.key, body);
         if (size !== file.size) throw new Error(`copied ${size} of ${file.size} bytes`);
         counts.copied++;
       } catch (error) {
