@@ -45,7 +45,7 @@ const pusherUrl = z
     return { origin: url.origin, scheme: url.protocol === 'https:' ? ('https' as const) : ('http' as const), host: url.hostname, port: url.port ? Number(url.port) : undefined, appId, key, secret };
   });
 
-/** Where document files, avatars and editor images live (docs/decisions/049): the local disk, or an S3 bucket. */
+/** Where document files, avatars and editor images live (docs/decisions/050): the local disk, or an S3 bucket. */
 const fileStorageEnv = {
   FILE_STORAGE: z.enum(['local', 's3'], 'Use local or s3').default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),

@@ -37,7 +37,7 @@ async function fileUrlSecret(dataDir: string, configured?: string): Promise<stri
 
 /**
  * Document files on the local disk under DATA_DIR/files (docs/decisions/019), or in an S3 bucket with FILE_STORAGE=s3
- * (docs/decisions/049). Either way they are served by this API behind its signed URLs.
+ * (docs/decisions/050). Either way they are served by this API behind its signed URLs.
  */
 async function fileStoragePlugin(app: FastifyInstance) {
   const { config } = app;

@@ -39,7 +39,7 @@ const isMissing = (error: unknown) => error instanceof NoSuchKey || error instan
 
 /**
  * Files as objects of one bucket, named by the same random keys as on disk. Downloads still go through
- * GET /api/files/{key} with the API's own signed URL (docs/decisions/049), so `signedUrl` is the local driver's.
+ * GET /api/files/{key} with the API's own signed URL (docs/decisions/050), so `signedUrl` is the local driver's.
  */
 export function createS3Storage({ secret, ttlSeconds, urlPrefix, ...settings }: S3StorageOptions, client = createS3Client(settings)): FileStorage & {
   client: S3Client;

@@ -18,7 +18,7 @@ export function testDrivers(): TestDriver[] {
 
 export type TestStorage = 'local' | 's3';
 
-/** Both file storage drivers: the file tests run on each (docs/decisions/049). */
+/** Both file storage drivers: the file tests run on each (docs/decisions/050). */
 export function storageDrivers(): TestStorage[] {
   return ['local', 's3'];
 }
