@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isIpOrCidr } from '@crm/shared/schemas';
 import { findPackageRoot } from './package-root';
+import type { S3Settings } from './storage/s3-storage';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -44,6 +45,20 @@ const pusherUrl = z
     return { origin: url.origin, scheme: url.protocol === 'https:' ? ('https' as const) : ('http' as const), host: url.hostname, port: url.port ? Number(url.port) : undefined, appId, key, secret };
   });
 
+/** Where document files, avatars and editor images live (docs/decisions/053): the local disk, or an S3 bucket. */
+const fileStorageEnv = {
+  FILE_STORAGE: z.enum(['local', 's3'], 'Use local or s3').default('local'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url('Use the server\'s URL, e.g. http://minio:9000').optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], 'Use true or false')
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+};
+
 /** Every variable the server reads: `.env.example` and the README's configuration table list exactly these. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -80,6 +95,7 @@ const envSchema = z.object({
 }).extend({
   // GET /metrics (src/plugins/metrics.ts): unset, the route answers 404.
   METRICS_TOKEN: z.string().min(32, 'Use at least 32 characters').optional(),
+  ...fileStorageEnv,
 });
 
 /** The names of the variables the server reads, in `.env.example`'s order. */
@@ -144,6 +160,10 @@ export interface AppConfig {
     urlSecret?: string;
     /** How long a signed file URL stays valid. */
     urlTtlMinutes: number;
+    /** FILE_STORAGE: `<dataDir>/files`, or the bucket. */
+    driver: 'local' | 's3';
+    /** Set with S3_BUCKET (always with FILE_STORAGE=s3). */
+    s3?: S3Settings;
   };
   /**
    * The Pusher-protocol service (docs/decisions/028): embedded in this server unless PUSHER_URL names another one
@@ -212,6 +232,28 @@ function releaseName(repositoryRoot: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The bucket, whenever S3_BUCKET is set (storage:migrate copies to it before FILE_STORAGE=s3 is switched on).
+ * FILE_STORAGE=s3 needs it; both keys or neither (then the SDK's own credential chain).
+ */
+function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
+  if (e.FILE_STORAGE !== 's3' && !e.S3_BUCKET) return undefined;
+  const missing = [
+    ...(e.S3_BUCKET ? [] : ['S3_BUCKET: required with FILE_STORAGE=s3']),
+    ...(e.S3_REGION ? [] : ['S3_REGION: required with S3_BUCKET (any value, e.g. us-east-1, for most S3-compatible servers)']),
+    ...(!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY ? ['S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither'] : []),
+  ];
+  if (missing.length > 0) throw new ConfigError(missing);
+  return {
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION!,
+    endpoint: e.S3_ENDPOINT,
+    // Path-style addressing is what MinIO, Ceph and Garage answer without wildcard DNS; AWS prefers virtual hosts.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+  };
 }
 
 /**
@@ -342,6 +384,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxUploadBytes: Math.floor(e.MAX_UPLOAD_MB * 1024 * 1024),
       urlSecret: e.FILE_URL_SECRET,
       urlTtlMinutes: 60,
+      driver: e.FILE_STORAGE,
+      s3: s3Settings(e),
     },
     sentry:
       e.SENTRY_DSN || e.SENTRY_BROWSER_DSN

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FileStorage } from '../storage/file-storage';
 import { createLocalDiskStorage } from '../storage/local-disk-storage';
+import { createS3Storage } from '../storage/s3-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,20 +35,22 @@ async function fileUrlSecret(dataDir: string, configured?: string): Promise<stri
   }
 }
 
-/** Document files on the local disk under DATA_DIR/files (docs/decisions/019). */
+/**
+ * Document files on the local disk under DATA_DIR/files (docs/decisions/019), or in an S3 bucket with FILE_STORAGE=s3
+ * (docs/decisions/053). Either way they are served by this API behind its signed URLs.
+ */
 async function fileStoragePlugin(app: FastifyInstance) {
   const { config } = app;
   const secret = await fileUrlSecret(config.dataDir, config.files.urlSecret);
+  const common = { secret, ttlSeconds: config.files.urlTtlMinutes * 60, urlPrefix: FILES_PREFIX };
   app.decorate('fileUrlSecret', secret);
-  app.decorate(
-    'fileStorage',
-    createLocalDiskStorage({
-      folder: path.join(config.dataDir, 'files'),
-      secret,
-      ttlSeconds: config.files.urlTtlMinutes * 60,
-      urlPrefix: FILES_PREFIX,
-    }),
-  );
+  if (config.files.driver === 's3' && config.files.s3) {
+    const storage = createS3Storage({ ...config.files.s3, ...common });
+    app.addHook('onClose', () => storage.client.destroy());
+    app.decorate('fileStorage', storage);
+    return;
+  }
+  app.decorate('fileStorage', createLocalDiskStorage({ folder: path.join(config.dataDir, 'files'), ...common }));
 }
 
 export const fileStorage = fp(fileStoragePlugin, { name: 'file-storage' });

@@ -5,6 +5,7 @@ import { type App, buildApp, type BuildAppOptions } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { createDatabase, createPglite, type DatabaseConnection } from '../db/client';
 import { migratedPgliteSnapshot } from './pglite-template';
+import { startS3Server, type TestS3Server } from './s3-server';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -13,6 +14,13 @@ export const TEST_ADMIN = { email: 'admin@test.local', password: 'admin-password
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it when one answers). */
 export function testDrivers(): TestDriver[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export type TestStorage = 'local' | 's3';
+
+/** Both file storage drivers: the file tests run on each (docs/decisions/053). */
+export function storageDrivers(): TestStorage[] {
+  return ['local', 's3'];
 }
 
 export interface LogLine {
@@ -29,6 +37,8 @@ export interface TestApp {
   databaseUrl?: string;
   /** Every structured log line the app wrote, parsed. */
   logs: LogLine[];
+  /** The S3 server the app stores its files in (storage `s3` only). */
+  s3?: TestS3Server;
   /** Signs in through the API and returns the bearer token. */
   login(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -36,6 +46,8 @@ export interface TestApp {
 
 export interface BuildTestAppOptions {
   driver?: TestDriver;
+  /** `s3`: files go to a bucket on an s3rver started for this app (and stopped by `close`). Default `local`. */
+  storage?: TestStorage;
   /** Extra environment for loadConfig (e.g. REMOTE_LEADS_URL, PUSHER_URL). */
   env?: Record<string, string>;
   /** Overrides applied after parsing, for values that are not environment variables. */
@@ -82,6 +94,7 @@ export async function createPostgresDatabase(
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const driver = options.driver ?? 'pglite';
+  const s3 = options.storage === 's3' ? await startS3Server() : undefined;
   const config: AppConfig = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -90,6 +103,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       DATA_DIR: '/nonexistent-test-data-dir',
       APP_URL: 'http://crm.test',
       LOG_LEVEL: 'info',
+      ...s3?.env,
       ...options.env,
     }),
     // Idle workers look for jobs often and failed jobs run again at once, so tests do not wait on timers.
@@ -136,6 +150,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     connection,
     databaseUrl,
     logs,
+    s3,
     async login(email = TEST_ADMIN.email, password = TEST_ADMIN.password) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
       if (response.statusCode !== 200) throw new Error(`Sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
@@ -145,6 +160,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       await app.close();
       if (ownsConnection) await connection.close();
       await dropDatabase?.();
+      await s3?.close();
     },
   };
 }

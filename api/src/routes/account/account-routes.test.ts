@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
+import { bearer, buildTestApp, storageDrivers, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createUser, TEST_PASSWORD } from '../../test/fixtures';
 import { multipart } from '../../test/multipart';
 import { AVATAR_NOT_IMAGE, FORBIDDEN_SHORTCUT, SESSION_NOT_FOUND, UNKNOWN_SHORTCUT } from '../../services/account-service';
@@ -9,8 +9,8 @@ import { AVATAR_NOT_IMAGE, FORBIDDEN_SHORTCUT, SESSION_NOT_FOUND, UNKNOWN_SHORTC
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
-for (const driver of testDrivers()) {
-  describe(`account: profile, avatar, sessions, shortcuts (${driver})`, () => {
+for (const [driver, storage] of testDrivers().flatMap((d) => storageDrivers().map((s) => [d, s] as const))) {
+  describe(`account: profile, avatar, sessions, shortcuts (${driver}, ${storage} files)`, () => {
     let t: TestApp;
     const signIn = async (email: string, userAgent: string) => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'user-agent': userAgent }, payload: { email, password: TEST_PASSWORD } });
@@ -20,7 +20,7 @@ for (const driver of testDrivers()) {
     const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
 
     before(async () => {
-      t = await buildTestApp({ driver });
+      t = await buildTestApp({ driver, storage });
       await createUser(t, { email: 'acc-ops@test.local', role: 'Operator', name: 'Ольга Сессиева' });
       await createUser(t, { email: 'acc-other@test.local', role: 'Operator', name: 'Другой Пользователь' });
       await createUser(t, { email: 'acc-manager@test.local', role: 'Manager', name: 'Мария Менеджер' });
@@ -101,6 +101,7 @@ for (const driver of testDrivers()) {
       assert.match(String(served.headers['content-security-policy']), /sandbox/);
       const meta = await sharp(served.rawPayload).metadata();
       assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 256, 256]);
+      if (t.s3) assert.deepEqual(await t.s3.keys(), [url.slice('/api/avatars/'.length, -'.webp'.length)]);
 
       const svg = multipart({}, { field: 'avatar', filename: 'a.png', content: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', contentType: 'image/png' });
       const refused = await t.app.inject({ method: 'POST', url: '/api/me/avatar', headers: { ...headers, ...svg.headers }, payload: svg.payload });
@@ -115,6 +116,7 @@ for (const driver of testDrivers()) {
       assert.equal(removed.statusCode, 200);
       assert.equal(removed.json().userData.avatar, null);
       assert.equal((await t.app.inject({ method: 'GET', url })).statusCode, 404);
+      if (t.s3) assert.deepEqual(await t.s3.keys(), []);
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/avatars/..%2F..%2Fetc%2Fpasswd' })).statusCode, 404);
     });
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
+import { bearer, buildTestApp, storageDrivers, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createRole, createUser } from '../../test/fixtures';
 import { multipart } from '../../test/multipart';
 
@@ -13,8 +13,9 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 
 const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
-/** Every file the storage holds, previews included. */
-function storedFiles(dataDir: string): string[] {
+/** Every file the storage holds, previews included: the bucket's objects, or the files under DATA_DIR/files. */
+async function storedFiles(t: TestApp, dataDir: string): Promise<string[]> {
+  if (t.s3) return t.s3.keys();
   const root = path.join(dataDir, 'files');
   try {
     return readdirSync(root).flatMap((folder) => readdirSync(path.join(root, folder)));
@@ -23,8 +24,8 @@ function storedFiles(dataDir: string): string[] {
   }
 }
 
-for (const driver of testDrivers()) {
-  describe(`documents (${driver})`, () => {
+for (const [driver, storage] of testDrivers().flatMap((d) => storageDrivers().map((s) => [d, s] as const))) {
+  describe(`documents (${driver}, ${storage} files)`, () => {
     let t: TestApp;
     let admin: Record<string, string>;
     let dataDir: string;
@@ -32,7 +33,7 @@ for (const driver of testDrivers()) {
 
     before(async () => {
       dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-documents-'));
-      t = await buildTestApp({ driver, env: { DATA_DIR: dataDir, MAX_UPLOAD_MB: '1' } });
+      t = await buildTestApp({ driver, storage, env: { DATA_DIR: dataDir, MAX_UPLOAD_MB: '1' } });
       admin = bearer(await t.login());
       categoryId = (await t.app.inject({ method: 'GET', url: '/api/document-category', headers: admin })).json().data[0].id;
     });
@@ -53,7 +54,7 @@ for (const driver of testDrivers()) {
 
     const asRole = async (role: string, rules: { action: 'view' | 'create' | 'edit' | 'delete'; subject: 'document' | 'document-category' }[]) => {
       await createRole(t, role, rules);
-      return bearer(await (await createUser(t, { email: `${role.toLowerCase()}-${driver}@test.local`, role })).token());
+      return bearer(await (await createUser(t, { email: `${role.toLowerCase()}-${driver}-${storage}@test.local`, role })).token());
     };
 
     test('create, read, update with version, 409 on a stale version, delete', async () => {
@@ -210,17 +211,17 @@ for (const driver of testDrivers()) {
 
       const detail = (await get(doc.id)).json().data;
       assert.deepEqual(detail.files.map((f: { id: number }) => f.id), [file.id, pdf.id]);
-      assert.equal(storedFiles(dataDir).length >= 3, true);
+      assert.equal((await storedFiles(t, dataDir)).length >= 3, true);
 
-      const before = storedFiles(dataDir).length;
+      const before = (await storedFiles(t, dataDir)).length;
       const removed = await t.app.inject({ method: 'GET', url: `/api/document/remove-media/${file.id}`, headers: admin });
       assert.equal(removed.statusCode, 200);
-      assert.equal(storedFiles(dataDir).length, before - 2);
+      assert.equal((await storedFiles(t, dataDir)).length, before - 2);
       assert.equal((await fetchUrl(file.url)).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'GET', url: `/api/document/remove-media/${file.id}`, headers: admin })).statusCode, 404);
 
       await t.app.inject({ method: 'DELETE', url: `/api/document/${doc.id}`, headers: admin });
-      assert.equal(storedFiles(dataDir).length, before - 3);
+      assert.equal((await storedFiles(t, dataDir)).length, before - 3);
     });
 
     test('hostile files: a path name, HTML sent as PNG, SVG with script never render inline', async () => {
@@ -274,7 +275,7 @@ for (const driver of testDrivers()) {
 
     test('uploads: 413 over MAX_UPLOAD_MB leaves nothing stored; 422 without a file or document; 404 unknown document', async () => {
       const doc = (await create({ title: 'Большие' })).json().data;
-      const before = storedFiles(dataDir).length;
+      const before = (await storedFiles(t, dataDir)).length;
       const big = await upload(doc.id, Buffer.alloc(2 * 1024 * 1024, 1), 'big.bin');
       assert.equal(big.statusCode, 413);
       assert.equal(big.json().code, 'PAYLOAD_TOO_LARGE');
@@ -282,14 +283,14 @@ for (const driver of testDrivers()) {
       // Just over the limit without a Content-Length precheck hit: the stream is cut off while it is written.
       const justOver = await upload(doc.id, Buffer.alloc(1024 * 1024 + 10, 1), 'over.bin');
       assert.equal(justOver.statusCode, 413);
-      assert.equal(storedFiles(dataDir).length, before);
+      assert.equal((await storedFiles(t, dataDir)).length, before);
 
       const noFile = multipart({ document_id: String(doc.id) });
       const missing = await t.app.inject({ method: 'POST', url: '/api/document/add-media', headers: { ...admin, ...noFile.headers }, payload: noFile.payload });
       assert.deepEqual([missing.statusCode, missing.json().errors], [422, { file: ['Выберите файл'] }]);
       assert.deepEqual((await upload('abc', PNG, 'a.png')).json().errors, { document_id: ['Укажите документ'] });
       assert.equal((await upload(999999, PNG, 'a.png')).statusCode, 404);
-      assert.equal(storedFiles(dataDir).length, before);
+      assert.equal((await storedFiles(t, dataDir)).length, before);
       assert.equal((await t.app.inject({ method: 'POST', url: '/api/document/add-media', headers: admin, payload: { document_id: 1 } })).statusCode, 415);
     });
 

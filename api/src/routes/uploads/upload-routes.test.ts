@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { bearer, buildTestApp, type TestApp } from '../../test/build-test-app';
+import { bearer, buildTestApp, storageDrivers, type TestApp } from '../../test/build-test-app';
 import { createRole, createUser } from '../../test/fixtures';
 import { multipart } from '../../test/multipart';
 
@@ -11,15 +11,26 @@ import { multipart } from '../../test/multipart';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
 
-// Files on disk, not rows: one run on PGlite covers it.
-describe('uploads', () => {
+/** The storage keys that hold editor images: the bucket's objects, or the files under DATA_DIR/files. */
+async function storedKeys(t: TestApp, dataDir: string): Promise<string[]> {
+  if (t.s3) return t.s3.keys();
+  const root = path.join(dataDir, 'files');
+  try {
+    return readdirSync(root).flatMap((folder) => readdirSync(path.join(root, folder)));
+  } catch {
+    return [];
+  }
+}
+
+// Files, not rows: one run on PGlite per storage driver covers it.
+for (const storage of storageDrivers()) describe(`uploads (${storage} files)`, () => {
   let t: TestApp;
   let user: Record<string, string>;
   let dataDir: string;
 
   before(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-uploads-'));
-    t = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    t = await buildTestApp({ storage, env: { DATA_DIR: dataDir } });
     user = bearer(await t.login());
   });
   after(async () => {
@@ -37,7 +48,7 @@ describe('uploads', () => {
     assert.equal(response.statusCode, 200, response.body);
     const { url } = response.json();
     assert.match(url, /^\/api\/uploads\/[0-9a-f]{32}\.png$/);
-    assert.ok(existsSync(path.join(dataDir, 'uploads', path.basename(url))));
+    assert.deepEqual(await storedKeys(t, dataDir), [path.basename(url, '.png')]);
 
     const served = await t.app.inject({ method: 'GET', url });
     assert.equal(served.statusCode, 200);
@@ -58,7 +69,7 @@ describe('uploads', () => {
       assert.equal(response.statusCode, 422, name);
       assert.deepEqual(response.json().errors, { image: ['Можно загрузить только изображение PNG, JPEG, GIF или WebP'] });
     }
-    assert.equal(readdirSync(path.join(dataDir, 'uploads')).length, 1);
+    assert.equal((await storedKeys(t, dataDir)).length, 1);
   });
 
   test('no image field is 422; over 5 MB is 413; without a token 401', async () => {
@@ -81,6 +92,15 @@ describe('uploads', () => {
       assert.equal(response.statusCode, 404, url);
       assert.match(response.headers['content-type'] as string, /application\/json/, url);
     }
+  });
+
+  test('an image written to DATA_DIR/uploads before the file storage held them is still served', async () => {
+    mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'uploads', `${'e'.repeat(32)}.png`), PNG);
+    const served = await t.app.inject({ method: 'GET', url: `/api/uploads/${'e'.repeat(32)}.png` });
+    assert.equal(served.statusCode, 200);
+    assert.ok(served.rawPayload.equals(PNG));
+    assert.equal(served.headers['content-type'], 'image/png');
   });
 
   test('uploading needs the ability of a form that inserts images: create or edit lead, or edit document', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AbilityAction, type AbilitySubject, apiErrorSchema, uploadResultSchema } from '@crm/shared/schemas';
@@ -19,8 +20,11 @@ export const UPLOAD_ABILITIES: [AbilityAction, AbilitySubject][] = [
   ['edit', 'document'],
 ];
 
-/** Only names this API generates: 32 hex characters and a sniffed extension. Nothing else reaches the disk. */
-const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|gif|webp)$/;
+/** Only names this API generates: 32 hex characters (the storage key) and a sniffed extension. */
+export const STORED_NAME = /^([0-9a-f]{32})\.(png|jpg|gif|webp)$/;
+
+/** Where editor images lived before they moved behind the file storage; still read there (storage:migrate copies them). */
+export const LEGACY_UPLOADS_FOLDER = 'uploads';
 
 /** Served images can never run as a page: no sniffing into HTML, no scripts, a sandbox if opened directly. */
 const SERVED_HEADERS = {
@@ -30,9 +34,9 @@ const SERVED_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** Images for the rich-text editor (§7 POST /upload): stored under DATA_DIR/uploads with a random name. */
+/** Images for the rich-text editor (§7 POST /upload): in the file storage (disk or bucket) under a random key. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const folder = path.join(app.config.dataDir, 'uploads');
+  const legacyFolder = path.join(app.config.dataDir, LEGACY_UPLOADS_FOLDER);
 
   app.post(
     '/upload',
@@ -57,10 +61,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const type = sniffImage(file!.buffer);
       if (!type) throw validationFailed({ image: ['Можно загрузить только изображение PNG, JPEG, GIF или WebP'] });
-      const name = `${randomBytes(16).toString('hex')}.${type.extension}`;
-      await mkdir(folder, { recursive: true });
-      await writeFile(path.join(folder, name), file!.buffer, { flag: 'wx' });
-      return { url: `${UPLOADS_PREFIX}${name}` };
+      const key = randomBytes(16).toString('hex');
+      await app.fileStorage.put(key, Readable.from([file!.buffer]));
+      return { url: `${UPLOADS_PREFIX}${key}.${type.extension}` };
     },
   );
 
@@ -80,11 +83,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { name } = request.params;
       const match = STORED_NAME.exec(name);
       if (!match) throw notFound('Файл не найден');
-      const file = path.join(folder, name);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) throw notFound('Файл не найден');
-      const type: ImageType = IMAGE_TYPES[match[1] as ImageType['extension']];
-      return reply.headers(SERVED_HEADERS).type(type.contentType).header('content-length', info.size).send(createReadStream(file));
+      const type: ImageType = IMAGE_TYPES[match[2] as ImageType['extension']];
+      const body = await app.fileStorage.get(match[1]).catch(async (error: unknown) => {
+        // Images uploaded before they moved into the file storage stay where they were written.
+        const legacy = path.join(legacyFolder, name);
+        if ((await stat(legacy).catch(() => undefined))?.isFile()) return createReadStream(legacy) as Readable;
+        throw error;
+      });
+      return reply.headers(SERVED_HEADERS).type(type.contentType).send(body);
     },
   );
 };
