@@ -7,7 +7,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { remoteBuildInfo } = require('./remote-build-info.cjs');
 
 const sharedVersion = require('../shared/package.json').version;
-// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those.
+// The route table (shared/src/routes) names each remote's scope and the modules its routes render: a remote exposes
+// those.
 // Plain TypeScript without runtime imports, so Node loads it by stripping the types.
 const { REMOTE_SCOPES, ROUTE_MANIFEST } = require('../shared/src/routes/index.ts');
 const { remoteExposes } = require('../shared/src/routes/derive.ts');

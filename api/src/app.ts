@@ -159,7 +159,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
     },
     { prefix: '/api' },
   );
-  // §7 names a second user-auth path outside /api.
+  // The spec names a second user-auth path outside /api (the Pusher client's default user-auth endpoint).
   await app.register(userAuthRoute);
 
   await app.register(webRoutes, { config });

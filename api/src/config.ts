@@ -120,7 +120,7 @@ export interface AppConfig {
   /** Origin used in links sent by mail, without a trailing slash. */
   appUrl: string;
   remotes: Record<RemoteName, string>;
-  /** §1: the shell's language switcher (en, fr, ar, ru); off → an English shell (I18N_ENABLED, docs/decisions/040). */
+  /** The shell's language switcher (en, fr, ar, ru); off → an English shell (I18N_ENABLED, docs/decisions/040). */
   i18nEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
@@ -222,7 +222,7 @@ export class ConfigError extends Error {
 
 /**
  * Shares of browser sessions Sentry samples (docs/decisions/043): no performance traces, 0.1 of ordinary sessions
- * and every session with an error recorded (§9). Constants: nobody tunes them per deployment.
+ * and every session with an error recorded. Constants: nobody tunes them per deployment.
  */
 export const SENTRY_SAMPLE_RATES = { tracesSampleRate: 0, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 } as const;
 
@@ -378,7 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientEvents: false,
       // Many users behind one office NAT share an address; the bench raises it through buildApp's realtime limits.
       maxConnectionsPerIp: 1000,
-      // §9: the client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
+      // The client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
       activityTimeoutSeconds: 120,
       pongTimeoutSeconds: 30,
     },

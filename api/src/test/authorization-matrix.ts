@@ -155,7 +155,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/comment-steps/:id': can('delete', 'step'),
   'PUT /api/comment-steps/order': can('edit', 'step'),
   'PATCH /api/comment-steps/:id': can('edit', 'step'),
-  // IP allow-list (§2: manage all only) and the audit log (decision 026)
+  // IP allow-list (manage all only) and the audit log (decision 026)
   'GET /api/white-ips': can('manage', 'all'),
   'POST /api/white-ips': can('manage', 'all'),
   'PUT /api/white-ips/:id': can('manage', 'all'),

@@ -22,7 +22,7 @@ const VIEW_ALL_ENTRIES = [
   'Permissions',
   'Audit log',
 ];
-// The IP allow-list needs manage all itself (§2), so only the Admin sees it.
+// The IP allow-list needs manage all itself, so only the Admin sees it.
 const ALL_ENTRIES = [
   'Leads',
   'Lead statuses',
@@ -148,7 +148,7 @@ describe('top bar', () => {
     expect(document.documentElement.style.colorScheme).toBe('dark');
   });
 
-  test('the language switcher stays hidden while i18n is disabled (§1)', async () => {
+  test('the language switcher stays hidden while i18n is disabled', async () => {
     const { calls } = mockFetch();
     signInAs('Admin');
     renderApp('/leads/list');

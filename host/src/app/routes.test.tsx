@@ -6,13 +6,13 @@ import type { AppRouteHandle } from './route-handle';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
-describe('route table (§2)', () => {
+describe('route table', () => {
   const handleAt = (path: string) => {
     const matches = matchRoutes(buildRoutes(), path);
     return matches?.[matches.length - 1].route.handle as AppRouteHandle | undefined;
   };
 
-  // Every row of §2 that carries a name or an ability: path → [name, action, subject].
+  // Every row of the spec's route table that carries a name or an ability: path → [name, action, subject].
   const table: [string, string | undefined, string | undefined, string | undefined][] = [
     ['/login', 'login', undefined, undefined],
     ['/forgot-password', 'forgot-password', undefined, undefined],

@@ -42,7 +42,7 @@ test.each(Object.entries(UI))('the shared ui namespace in %s has a text for ever
   expect(extraIn(UI.en, ui)).toEqual([]);
 });
 
-/** Texts that read the same in every language: §8 spec texts, the product name, and interpolation-only strings. */
+/** Texts that read the same in every language: the spec's error texts, the product name, interpolation-only strings. */
 const SAME_EVERYWHERE = new Set(['common.appTitle', 'layout.footer', 'misc.notAuthorizedTitle', 'misc.notFoundTitle', 'misc.serverErrorTitle', 'account.never']);
 
 /** Words spelt the same in English and that language. */

@@ -1,6 +1,6 @@
 import { createIcon } from '@crm/shared/ui';
 
-// Tabler outline icons (MIT, the set §9 names) that only the shell uses; the kit holds the shared ones.
+// Tabler outline icons (MIT, the set the spec names) that only the shell uses; the kit holds the shared ones.
 export const IconUsers = createIcon('IconUsers', [
   'M5 7a4 4 0 1 0 8 0a4 4 0 1 0 -8 0',
   'M3 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2',
