@@ -253,6 +253,7 @@ describe('the production stack: PostgreSQL, Redis, S3, two API instances, nginx'
 
   test('kill -9 of one instance under load: failures counted, no acknowledged write lost, the other carries on', () =>
     explained(async () => {
+      const retriesBefore = stack.nginxRetries();
       let killed: Promise<void> | undefined;
       let acknowledgedAtKill = 0;
       const result = await runLoad({
@@ -275,6 +276,7 @@ describe('the production stack: PostgreSQL, Redis, S3, two API instances, nginx'
       const landed = await checkWrites(result, 'Убит');
       figure('kill -9 under load', describeLoad(result));
       figure('kill -9: unacknowledged writes that were saved', String(landed));
+      figure('kill -9: requests nginx passed on to B', String(stack.nginxRetries() - retriesBefore));
       assert.ok(acknowledgedAtKill === 100 && !stack.instances.A.running(), 'A was killed part-way');
       assert.equal(result.writes.sent, 300);
       // The remaining instance carried the rest: every write after the in-flight ones was acknowledged.
@@ -288,6 +290,7 @@ describe('the production stack: PostgreSQL, Redis, S3, two API instances, nginx'
 
   test('a rolling restart under load loses no request nginx could retry', () =>
     explained(async () => {
+      const retriesBefore = stack.nginxRetries();
       const restartedAt: string[] = [];
       const roll = (async () => {
         // Load runs a moment first, so the restart happens under it.
@@ -305,6 +308,7 @@ describe('the production stack: PostgreSQL, Redis, S3, two API instances, nginx'
       const landed = await checkWrites(result, 'Перезапуск');
       figure('rolling restart under load', describeLoad(result));
       figure('rolling restart: unacknowledged writes that were saved', String(landed));
+      figure('rolling restart: requests nginx passed on to the other instance', String(stack.nginxRetries() - retriesBefore));
       for (const line of restartedAt) figure('rolling restart', line);
       assert.equal(result.reads.failed, 0, 'no read lost: nginx retries them on the other instance');
       // Creates refused at connect were retried by nginx (they count as acknowledged). A create that had reached an

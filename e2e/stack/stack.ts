@@ -51,6 +51,8 @@ export interface Stack {
   metricsToken: string;
   query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
   nginxLog(): string;
+  /** Requests nginx has passed to a second instance so far (its access log names two upstreams). */
+  nginxRetries(): number;
   /** Copies nginx's logs and the instances' output into `into` (STACK_LOGS, to read after a failure). */
   keepLogs(into: string): void;
   stop(): Promise<void>;
@@ -186,6 +188,9 @@ export async function startStack(): Promise<Stack> {
     });
     const databaseUrl = Object.assign(new URL(POSTGRES_URL), { pathname: `/${database}` }).toString();
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    // pool.end() answers before its clients' sockets have closed, so the DROP … WITH (FORCE) after it may still end a
+    // backend under one: that client's error event says nothing a query has not already (queries reject on their own).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     cleanups.push(() => pool.end());
 
     // Redis: a database number of its own (REDIS_URL's path), flushed never: a concurrent run may share it. The keys
@@ -309,6 +314,13 @@ export async function startStack(): Promise<Stack> {
         }
       },
       stop,
+      nginxRetries: () => {
+        try {
+          return readFileSync(path.join(nginxDir, 'access.log'), 'utf8').split('\n').filter((line) => / upstream=[^ ]*, /.test(line)).length;
+        } catch {
+          return 0;
+        }
+      },
       keepLogs(into) {
         mkdirSync(into, { recursive: true });
         for (const file of ['error.log', 'access.log']) if (existsSync(path.join(nginxDir, file))) copyFileSync(path.join(nginxDir, file), path.join(into, `nginx-${file}`));
