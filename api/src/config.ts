@@ -132,7 +132,7 @@ export interface AppConfig {
    */
   trustProxy: boolean | string[];
   loginRateLimit: {
-    /** Sign-in attempts per minute from one address, whatever the email (in memory, per instance). */
+    /** Sign-in attempts per minute from one address, whatever the email (in memory, or in REDIS_URL across instances). */
     perIp: number;
     /** Failed attempts per window for one (email, address) pair before that pair is refused (429) for the window. */
     perEmailAndIp: number;
