@@ -4,6 +4,7 @@
 //   node --expose-gc --import tsx realtime.mjs [--rounds=20] [--sizes=1000,5000] [--instances=1,2] [--client-processes=4] [--client=raw|ws]
 import { randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,22 @@ const settle = async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 };
+
+/** Whether a Redis answers PING at REDIS_URL (without one, the one-instance figures still print). */
+function redisAnswers() {
+  const url = new URL(redisUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379) });
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('connect', () => socket.write(url.password ? `AUTH ${decodeURIComponent(url.password)}\r\nPING\r\n` : 'PING\r\n'));
+    socket.on('data', (data) => {
+      resolve(String(data).includes('+PONG'));
+      socket.destroy();
+    });
+    socket.on('close', () => resolve(false));
+    socket.on('error', () => resolve(false));
+  });
+}
 
 /** A second instance's CPU time so far. */
 async function cpuOf(other) {
@@ -86,6 +103,10 @@ async function startInstances(count) {
 
 const results = [];
 for (const instances of modes) {
+  if (instances > 1 && !(await redisAnswers())) {
+    console.log(`${instances} instances not measured: no Redis answers at ${redisUrl} (set REDIS_URL)`);
+    continue;
+  }
   const { bench, ports, others } = await startInstances(instances);
   const { app } = bench;
   if (!globalThis.gc) console.log('(run with --expose-gc for steadier memory figures)');
