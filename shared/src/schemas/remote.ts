@@ -8,6 +8,19 @@ export function isRemoteEntry(value: string): boolean {
 
 const ENTRY_MESSAGE = 'Use a full http(s) URL or a path starting with / to the remote mf-manifest.json';
 
+/** The most a load-error report's message may hold; the host cuts longer ones before sending. */
+export const REMOTE_LOAD_ERROR_MESSAGE_MAX = 500;
+
+/**
+ * The load failures browsers reported for a remote: how many in the last 24 hours (of the newest ones the server
+ * keeps, so the count has a ceiling) and the latest one, whenever it was.
+ */
+export const remoteLoadErrorsSchema = z.object({
+  count_24h: z.number().int(),
+  latest: z.object({ message: z.string(), version: z.string().nullable(), reported_at: z.string() }).nullable(),
+});
+export type RemoteLoadErrors = z.infer<typeof remoteLoadErrorsSchema>;
+
 /** One remote as the registry holds it (docs/decisions/052): where it loads from and the build found there. */
 export const remoteSchema = z.object({
   /** `leads`, `documents` or `admin`. */
@@ -24,6 +37,8 @@ export const remoteSchema = z.object({
   switched_by: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
   /** The entry a rollback returns to, or null when there is nothing under this one. */
   previous_entry: z.string().nullable(),
+  /** What browsers reported failing to load this remote (POST /api/remotes/{name}/load-errors). */
+  last_errors: remoteLoadErrorsSchema,
 });
 export type Remote = z.infer<typeof remoteSchema>;
 
@@ -42,3 +57,11 @@ export const remoteSwitchedEventSchema = z.object({
   version: z.string().nullable(),
 });
 export type RemoteSwitchedEvent = z.infer<typeof remoteSwitchedEventSchema>;
+
+/** POST /api/remotes/{name}/load-errors: a page failed to load the remote (the host posts it on `preload-error`). */
+export const remoteLoadErrorInputSchema = z.object({
+  message: z.string().trim().min(1, 'Describe the failure').max(REMOTE_LOAD_ERROR_MESSAGE_MAX, `At most ${REMOTE_LOAD_ERROR_MESSAGE_MAX} characters`),
+  /** The remote's version, when the page read it from the manifest. */
+  version: z.string().trim().min(1).max(64, 'At most 64 characters').nullable().optional(),
+});
+export type RemoteLoadErrorInput = z.input<typeof remoteLoadErrorInputSchema>;
