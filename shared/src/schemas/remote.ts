@@ -42,6 +42,13 @@ export const remoteSchema = z.object({
 });
 export type Remote = z.infer<typeof remoteSchema>;
 
+/** GET /api/remotes: every remote, and the @crm/shared version the host provides (null when the server cannot tell). */
+export const remoteListSchema = z.object({
+  data: z.array(remoteSchema),
+  meta: z.object({ host_shared: z.string().nullable() }),
+});
+export type RemoteList = z.infer<typeof remoteListSchema>;
+
 /** PUT /api/remotes/{name}: the manifest to switch to, checked before anything changes. */
 export const switchRemoteInputSchema = z.object({
   entry: z.string({ error: ENTRY_MESSAGE }).trim().min(1, ENTRY_MESSAGE).max(2000, ENTRY_MESSAGE).refine(isRemoteEntry, ENTRY_MESSAGE),

@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   dataEnvelope,
   messageSchema,
+  remoteListSchema,
   remoteLoadErrorInputSchema,
   remoteSchema,
   remoteSwitchMetaSchema,
@@ -33,12 +34,12 @@ export const remoteRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: guard,
       schema: {
         tags,
-        summary: "Each remote's manifest URL, build version and commit, and when and by whom it was switched",
+        summary: "Each remote's manifest URL, build version and commit, when and by whom it was switched, and the load errors browsers reported",
         security: bearerSecurity,
-        response: { 200: dataEnvelope(z.array(remoteSchema)), ...protectedErrors },
+        response: { 200: remoteListSchema, ...protectedErrors },
       },
     },
-    async () => ({ data: await app.remoteRepository.list() }),
+    async () => ({ data: await app.remoteRepository.list(), meta: { host_shared: app.remoteRegistry.hostShared } }),
   );
 
   app.put(
