@@ -149,7 +149,7 @@ export function RemoteCard({ remote, hostShared }: { remote: Remote; hostShared:
           value={entry}
           onChange={(event) => setEntry(event.target.value)}
           error={entryErrors}
-          hint="Например, https://cdn.example.com/leads/1.4.0/mf-manifest.json. Сборку проверят до переключения."
+          hint={`Например, https://cdn.example.com/${remote.name}/1.4.0/mf-manifest.json. Сборку проверят до переключения.`}
           required
         />
         <Buttons>
