@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './text';
 
 /** A remote's mf-manifest.json: a full http(s) URL, or a path on the server that serves the host. */
 export function isRemoteEntry(value: string): boolean {
@@ -67,8 +68,8 @@ export type RemoteSwitchedEvent = z.infer<typeof remoteSwitchedEventSchema>;
 
 /** POST /api/remotes/{name}/load-errors: a page failed to load the remote (the host posts it on `preload-error`). */
 export const remoteLoadErrorInputSchema = z.object({
-  message: z.string().trim().min(1, 'Describe the failure').max(REMOTE_LOAD_ERROR_MESSAGE_MAX, `At most ${REMOTE_LOAD_ERROR_MESSAGE_MAX} characters`),
+  message: textSchema({ error: 'Describe the failure' }).trim().min(1, 'Describe the failure').max(REMOTE_LOAD_ERROR_MESSAGE_MAX, `At most ${REMOTE_LOAD_ERROR_MESSAGE_MAX} characters`),
   /** The remote's version, when the page read it from the manifest. */
-  version: z.string().trim().min(1).max(64, 'At most 64 characters').nullable().optional(),
+  version: textSchema().trim().min(1).max(64, 'At most 64 characters').nullable().optional(),
 });
 export type RemoteLoadErrorInput = z.input<typeof remoteLoadErrorInputSchema>;

@@ -353,6 +353,9 @@ for (const driver of testDrivers()) {
           [{}, 'message'],
           [{ message: 'Failed', version: 'v'.repeat(65) }, 'version'],
           [{ message: 'Failed', version: 42 }, 'version'],
+          // PostgreSQL cannot store NUL: refused before it gets there.
+          [{ message: 'Failed\u0000here' }, 'message'],
+          [{ message: 'Failed', version: '1.0\u0000' }, 'version'],
           [{ message: 'Failed' }, 'name', 'payroll'],
         ];
         for (const [payload, field, name] of cases) {
