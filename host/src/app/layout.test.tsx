@@ -35,6 +35,8 @@ const ALL_ENTRIES = [
   'Permissions',
   'IP allow-list',
   'Audit log',
+  // manage remotes, which manage all includes (view all does not).
+  'Modules',
 ];
 
 beforeEach(() => {
@@ -65,6 +67,12 @@ describe('vertical navigation', () => {
     ]);
     renderApp('/leads/list');
     expect(await navEntries()).toEqual(['Leads', 'Lead statuses', 'Comment steps']);
+  });
+
+  test('manage remotes alone shows the Modules entry alone', async () => {
+    signInAs('Release manager', [{ action: 'manage', subject: 'remotes' }]);
+    renderApp('/admin/remotes');
+    expect(await navEntries()).toEqual(['Modules']);
   });
 
   test('view all sees every built area', async () => {

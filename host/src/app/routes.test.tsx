@@ -48,6 +48,7 @@ describe('route table', () => {
     ['/apps/roles', 'apps-roles', 'view', 'roles'],
     ['/audit-log', 'audit-log', 'view', 'audit'],
     ['/apps/users', 'apps-users', 'view', 'users'],
+    ['/admin/remotes', 'admin-remotes', 'manage', 'remotes'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -96,6 +97,7 @@ describe('pages per the federation contract', () => {
     ['/team', 'remote_admin/team-list-page'],
     ['/team/create', 'remote_admin/team-form-page'],
     ['/team/7-edit', 'remote_admin/team-form-page'],
+    ['/admin/remotes', 'remote_admin/remotes-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });

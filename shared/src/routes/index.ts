@@ -158,6 +158,8 @@ export const ROUTE_MANIFEST = [
   { path: 'audit-log', ...can('audit-log', 'view', 'audit'), page: remote('admin', './audit-log-page') },
   // Not in the spec's route table: the users page (issue 10), guarded like GET /api/users/list.
   { path: 'apps/users', ...can('apps-users', 'view', 'users'), page: remote('admin', './users-page') },
+  // Not in the product's route table: the remote registry's page (docs/decisions/052, 058), behind `manage remotes`.
+  { path: 'admin/remotes', ...can('admin-remotes', 'manage', 'remotes'), page: remote('admin', './remotes-page') },
   { path: 'team', ...can('team', 'view', 'team'), page: remote('admin', './team-list-page') },
   { path: 'team/create', ...can('team-create', 'create', 'team'), page: remote('admin', './team-form-page') },
   {

@@ -27,6 +27,7 @@ export const ru: Translation = {
     permissions: 'Разрешения',
     whiteIp: 'Разрешённые IP-адреса',
     auditLog: 'Журнал действий',
+    remotes: 'Модули',
     groupLeads: 'Лиды',
     groupDocuments: 'База знаний',
     groupAdministration: 'Администрирование',
