@@ -234,7 +234,6 @@ export async function startStack(): Promise<Stack> {
       S3_BUCKET: BUCKET,
       S3_REGION: 'us-east-1',
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       LOG_LEVEL: 'warn',
