@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 import sharedPackage from '../shared/package.json';
+
+// find* and waitFor wait up to 5 s: a debounced request on a loaded 2-core CI machine can take longer than the default
+// second (the lead form's duplicate-phone warning failed so). A passing test is as fast as before.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 reads when it loads.
 if (typeof globalThis.TextEncoder === 'undefined') {
