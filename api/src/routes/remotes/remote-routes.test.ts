@@ -18,13 +18,17 @@ const HOST_PAGE = '<html><head><title>host</title></head><body><div id="app"></d
 const manifest = (name: string, buildInfo?: Record<string, string>) =>
   JSON.stringify({ id: name, name, metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' }, ...(buildInfo ? { remoteBuild: buildInfo } : {}) }, exposes: [] });
 
+/** A manifest from before the build info (docs/decisions/051): only what the federation plugin writes by itself. */
+const pluginOnlyManifest = (name: string, buildVersion: string) =>
+  JSON.stringify({ id: name, name, metaData: { name, buildInfo: { buildVersion, buildName: '@crm/remote-leads' }, remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
+
 const BUNDLED_LEADS = manifest('remote_leads', { version: '1.0.0', commit: 'bundled1', builtAt: '2026-11-01T00:00:00Z', sharedRange: '>=0.6.0 <1.0.0' });
 
 /** What the test's own HTTP server answers: a remote deployed elsewhere, fit or not. */
 const SERVED: Record<string, { status?: number; type?: string; body: string }> = {
   '/v2/mf-manifest.json': { body: manifest('remote_leads', { version: '1.2.0', commit: 'abc1234', builtAt: '2026-11-26T00:00:00Z', sharedRange: '>=0.6.0 <1.0.0' }) },
   '/v3/mf-manifest.json': { body: manifest('remote_leads', { version: '1.3.0', commit: 'def5678', builtAt: '2026-11-26T01:00:00Z', sharedRange: '>=0.6.1 <1.0.0' }) },
-  '/no-range/mf-manifest.json': { body: manifest('remote_leads', { buildVersion: '0.9.0' }) },
+  '/no-range/mf-manifest.json': { body: pluginOnlyManifest('remote_leads', '0.9.0') },
   '/admin/mf-manifest.json': { body: manifest('remote_admin', { version: '1.0.0', sharedRange: '>=0.6.0 <1.0.0' }) },
   '/future/mf-manifest.json': { body: manifest('remote_leads', { version: '9.0.0', sharedRange: '^99.0.0' }) },
   '/html/mf-manifest.json': { type: 'text/html', body: '<!doctype html><title>Not found</title>' },
