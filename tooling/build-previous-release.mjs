@@ -69,6 +69,8 @@ function readme({ ref, commit, subject, sharedVersion, leadsVersion, builtAt }) 
   return `# The previous release, as built (compatibility matrix fixture)
 
 Built by \`node tooling/build-previous-release.mjs ${ref}\` on ${builtAt.slice(0, 10)}; do not edit by hand.
+"The previous release" is the tag of the release before this one; until the first tag, the last commit on main whose
+\`@crm/shared\` was the minor before today's.
 
 - ref: \`${ref}\`, commit \`${commit}\` (${subject})
 - \`@crm/shared\` ${sharedVersion}, \`@crm/remote-leads\` ${leadsVersion}
