@@ -154,6 +154,13 @@ describe('compatibility matrix: the previous release against today', () => {
       assert.equal(refused.status, 422);
       assert.deepEqual(refused.json.errors, { entry: [`The build needs @crm/shared ${range}; the host provides ${release.sharedVersion}`] });
       assert.deepEqual(cdn.requests(), ['/leads/mf-manifest.json'], 'only the check read the other origin');
+      // The bundled build it serves is not refused at start (the operator chose it), but the log says it does not fit.
+      const warning = server
+        .output()
+        .split('\n')
+        .map((line) => (line.startsWith('{') ? (JSON.parse(line) as { msg?: string; remote?: string; reason?: string }) : {}))
+        .find((entry) => entry.remote === 'leads' && entry.reason);
+      assert.equal(warning?.reason, `The build needs @crm/shared ${range}; the host provides ${release.sharedVersion}`);
 
       // Deployed beside it anyway (the bundled build: a configured entry is not checked at start), the previous host
       // mounts it blind, and today's list page uses a kit export 0.6 does not have (IconDownload). The host's error

@@ -287,6 +287,32 @@ for (const driver of testDrivers()) {
       assert.deepEqual(await holders(), ['Admin']);
     });
 
+    test('a bundled build the host cannot run is still served as configured, and the start logs why', async () => {
+      const other = mkdtempSync(path.join(os.tmpdir(), 'crm-remotes-'));
+      const files: Record<string, string> = {
+        'host/dist/index.html': HOST_PAGE,
+        'host/dist/mf-manifest.json': JSON.stringify({ id: 'host', name: 'host', shared: [{ name: '@crm/shared/', version: '0.6.2' }] }),
+        'remote-leads/dist/mf-manifest.json': manifest('remote_leads', { version: '2.0.0', commit: 'newer', builtAt: '2026-11-26T00:00:00Z', sharedRange: '>=0.7.0 <1.0.0' }),
+      };
+      for (const [name, content] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(other, name)), { recursive: true });
+        writeFileSync(path.join(other, name), content);
+      }
+      const started = await buildTestApp({ driver, config: { webDistRoot: other } });
+      try {
+        const warnings = started.logs.filter((line) => line.level === 40 && line.remote === 'leads');
+        assert.deepEqual(
+          warnings.map((line) => [line.entry, line.reason]),
+          [['/build/remotes/leads/mf-manifest.json', 'The build needs @crm/shared >=0.7.0 <1.0.0; the host provides 0.6.2']],
+        );
+        const served = (await started.app.inject({ method: 'GET', url: '/build/remotes.json' })).json().remotes;
+        assert.equal(served.find((r: { name: string }) => r.name === 'remote_leads').entry, '/build/remotes/leads/mf-manifest.json');
+      } finally {
+        await started.close();
+        rmSync(other, { recursive: true, force: true });
+      }
+    });
+
     test('REMOTE_*_URL at a later start is the base under a switch made through the API, which stands', async () => {
       await reset();
       assert.equal((await switchLeads(`${origin}/v2/mf-manifest.json`)).statusCode, 200);
