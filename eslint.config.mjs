@@ -9,6 +9,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noSpecSectionCitations } from './tooling/eslint-rules/no-spec-section-citations.mjs';
 import { sharedSubpathImports } from './tooling/eslint-rules/shared-subpath-imports.mjs';
 
 const root = import.meta.dirname;
@@ -150,9 +151,17 @@ export default tseslint.config(
     },
   },
   {
+    // Comments cite a decision or a repo file, or say why in words; never a section number of the spec, which is
+    // outside the repository (docs/decisions/062).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: {
+      crm: { rules: { 'shared-subpath-imports': sharedSubpathImports, 'no-spec-section-citations': noSpecSectionCitations } },
+    },
+    rules: { 'crm/no-spec-section-citations': 'error' },
+  },
+  {
     // Inside shared, subpaths reach each other by package name (`@crm/shared/ui`), as the apps do.
     files: ['shared/src/**/*.{ts,tsx}'],
-    plugins: { crm: { rules: { 'shared-subpath-imports': sharedSubpathImports } } },
     rules: { 'crm/shared-subpath-imports': 'error' },
   },
   {

@@ -224,6 +224,42 @@ describe('import boundaries (eslint.config.mjs)', () => {
   }
 });
 
+describe('comments cite no spec section (eslint.config.mjs)', () => {
+  const eslint = lintAsText(root);
+  // The section sign is written as an escape so these cases are not themselves citations in this file.
+  const section = '\u00a7';
+  const ruleIds = async (file, code) => {
+    const [result] = await eslint.lintText(code, { filePath: at(file) });
+    return result.messages.map((m) => m.ruleId);
+  };
+
+  test('reports a line comment, a block comment and a JSX comment citing a section by number', async () => {
+    assert.deepEqual(await ruleIds('api/src/lib/probe.ts', `// Phone is required (${section}5).\nexport const probe = 1;\n`), [
+      'crm/no-spec-section-citations',
+    ]);
+    assert.deepEqual(await ruleIds('shared/src/ui/probe.ts', `/** Toasts close after 3 s (spec ${section} 9.2). */\nexport const probe = 1;\n`), [
+      'crm/no-spec-section-citations',
+    ]);
+    const jsx = `export function Probe() {\n  return <div>{/* A child route (${section}2). */}</div>;\n}\n`;
+    const [result] = await eslint.lintText(jsx, { filePath: at('remote-leads/src/app/probe.tsx') });
+    assert.deepEqual(
+      result.messages.map((m) => m.ruleId),
+      ['crm/no-spec-section-citations'],
+    );
+    assert.match(result.messages[0].message, /cite a decision \(docs\/decisions\/NNN\) or a repo file, or say why in words/);
+  });
+
+  test('allows a comment citing a decision or saying why in words, and the sign outside comments', async () => {
+    const code = [
+      '// Phone is required: the spec\'s lead form says so (docs/decisions/006).',
+      `/** Prices in ${section} are not section numbers. */`,
+      `export const probe = 'Section ${section}5 of a user text';`,
+      '',
+    ].join('\n');
+    assert.deepEqual(await ruleIds('api/src/lib/probe.ts', code), []);
+  });
+});
+
 describe('import cycles (eslint.config.mjs)', () => {
   // The fixtures are ignored by the normal lint; here they are linted on purpose.
   const eslint = new ESLint({ cwd: root, ignore: false });

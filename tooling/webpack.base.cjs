@@ -7,7 +7,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { remoteBuildInfo } = require('./remote-build-info.cjs');
 
 const sharedVersion = require('../shared/package.json').version;
-// The route table (STYLE.md §14) names each remote's scope and the modules its routes render: a remote exposes those.
+// The route table (shared/src/routes) names each remote's scope and the modules its routes render: a remote exposes
+// those.
 // Plain TypeScript without runtime imports, so Node loads it by stripping the types.
 const { REMOTE_SCOPES, ROUTE_MANIFEST } = require('../shared/src/routes/index.ts');
 const { remoteExposes } = require('../shared/src/routes/derive.ts');
@@ -118,7 +119,7 @@ class AutoPublicPathNoticeFilter {
  * (docs/decisions/033). The remote's standalone page has no host, so it loads `federation-runtime.js` first: this
  * second, plain build of the same remote package sets the global the remote's runtime reads.
  */
-function standaloneRuntimeConfig({ dirname, name }) {
+function standaloneRuntimeConfig({ dirname, name, outputPath }) {
   // The copy the remote's own federation runtime was built against: resolved from the plugin's package.
   const plugin = require.resolve('@module-federation/enhanced/webpack', { paths: [dirname] });
   const runtimeCore = require.resolve('@module-federation/runtime-core', { paths: [path.dirname(plugin)] });
@@ -130,7 +131,7 @@ function standaloneRuntimeConfig({ dirname, name }) {
     context: dirname,
     entry: { 'federation-runtime': path.join(__dirname, 'federation-runtime-global.js') },
     devtool: 'source-map',
-    output: { path: path.join(dirname, 'dist'), filename: '[name].js', clean: false },
+    output: { path: outputPath, filename: '[name].js', clean: false },
     resolve: { alias: { '@module-federation/runtime-core$': runtimeCore } },
     performance: { hints: false },
     stats: { preset: 'errors-warnings', timings: true },
@@ -189,6 +190,17 @@ function persistentCache(dirname, mode) {
 }
 
 /**
+ * A feature team's release (`pnpm --filter @crm/remote-leads run release`, tooling/release-remote.mjs) sets these two:
+ * the remote is built for the URL it will be served from, into a folder of its own, instead of 'auto' into dist/.
+ * @returns {{ publicUrl: string, outDir: string } | null}
+ */
+function releaseTarget() {
+  const publicUrl = process.env.CRM_RELEASE_PUBLIC_URL;
+  const outDir = process.env.CRM_RELEASE_OUT_DIR;
+  return publicUrl && outDir ? { publicUrl, outDir } : null;
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname        the package folder
  * @param {string} [options.name]         federation name of the host ('host')
@@ -199,17 +211,23 @@ function persistentCache(dirname, mode) {
  * @param {string} options.title          document title
  * @param {string} [options.standalonePath] where a remote's own index.html is served in production (e.g. /build/remotes/leads/)
  */
-function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath, title, standalonePath }) {
+function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath: configuredPublicPath, title, standalonePath: configuredStandalonePath }) {
   const name = remoteName ? REMOTE_SCOPES[remoteName] : hostName;
   const exposes = { ...(remoteName ? remoteExposes(ROUTE_MANIFEST, remoteName) : {}), ...extraExposes };
   return (_env, argv) => {
     const production = argv.mode === 'production';
+    // A release names the URL its files will be served from: chunks, the manifest's publicPath and the standalone
+    // page's scripts all point there, so the folder works from any static host (docs/decisions/058).
+    const release = remoteName && production ? releaseTarget() : null;
+    const publicPath = release ? release.publicUrl : configuredPublicPath;
+    const standalonePath = release ? release.publicUrl : configuredStandalonePath;
+    const outputPath = release ? release.outDir : path.join(dirname, 'dist');
     const filename = production ? hashedWhenKnown('assets/[name].[contenthash:10].js') : 'assets/[name].js';
     // The federation public path of a remote stays 'auto' (the host loads it from wherever it is deployed), but its
     // standalone page must load its script from an absolute path, or a deep link such as
     // /build/remotes/leads/lead-status/list asks for …/lead-status/assets/main.js.
     const htmlPublicPath = publicPath === 'auto' ? (production ? standalonePath ?? 'auto' : '/') : publicPath;
-    const remote = publicPath === 'auto';
+    const remote = Boolean(remoteName);
     const externalRuntime = remote && production;
     const config = {
       name,
@@ -218,7 +236,7 @@ function createConfig({ dirname, name: hostName, remote: remoteName, exposes: ex
       entry: './src/index.ts',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dirname, 'dist'),
+        path: outputPath,
         publicPath,
         filename,
         chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
@@ -313,7 +331,8 @@ function createConfig({ dirname, name: hostName, remote: remoteName, exposes: ex
         // byte for byte (the CSP allows it by hash), so index.html is left to html-webpack-plugin's minify above.
         minimizeOptions: { html: false },
       },
-      cache: persistentCache(dirname, production ? 'production' : 'development'),
+      // A release keeps its own cache: its public path differs from the everyday build's.
+      cache: persistentCache(dirname, release ? 'release' : production ? 'production' : 'development'),
       devServer: {
         port,
         historyApiFallback: publicPath === 'auto' ? true : { index: `${publicPath}index.html` },
@@ -324,7 +343,7 @@ function createConfig({ dirname, name: hostName, remote: remoteName, exposes: ex
         client: { overlay: false },
       },
     };
-    return externalRuntime ? [config, standaloneRuntimeConfig({ dirname, name })] : config;
+    return externalRuntime ? [config, standaloneRuntimeConfig({ dirname, name, outputPath })] : config;
   };
 }
 

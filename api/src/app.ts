@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
@@ -71,6 +72,14 @@ export interface BuildAppOptions {
   shutdown?: GracefulShutdownOptions;
 }
 
+/**
+ * The store of the per-address limits. A Redis that does not answer lets requests through (`skipOnError`) rather than
+ * refusing every sign-in: the per-(email, address) limit still holds, counted in the database.
+ */
+function rateLimitRedis(url: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000 });
+}
+
 /** Every log line that names a request goes through one serializer, which redacts tokens and signatures in its URL. */
 function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
@@ -105,8 +114,16 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(swaggerDocs);
+  // Several instances on REDIS_URL count each address's sign-in attempts together (decision 054); one counts in memory.
+  const rateLimitStore = config.realtime.redisUrl ? rateLimitRedis(config.realtime.redisUrl) : undefined;
+  if (rateLimitStore) {
+    app.addHook('onClose', async () => {
+      await rateLimitStore.quit().catch(() => rateLimitStore.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(rateLimitStore && { redis: rateLimitStore, nameSpace: 'crm-rate-limit:', skipOnError: true }),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
@@ -159,7 +176,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
     },
     { prefix: '/api' },
   );
-  // §7 names a second user-auth path outside /api.
+  // The spec names a second user-auth path outside /api (the Pusher client's default user-auth endpoint).
   await app.register(userAuthRoute);
 
   await app.register(webRoutes, { config });

@@ -45,21 +45,23 @@ const pusherUrl = z
     return { origin: url.origin, scheme: url.protocol === 'https:' ? ('https' as const) : ('http' as const), host: url.hostname, port: url.port ? Number(url.port) : undefined, appId, key, secret };
   });
 
-/** Where document files, avatars and editor images live (docs/decisions/053): the local disk, or an S3 bucket. */
+/**
+ * Where document files, avatars and editor images live (docs/decisions/053): the local disk, or an S3 bucket. A
+ * scale-out setting: the README's configuration table lists these under "Scale-out", `.env.example` only points there.
+ */
 const fileStorageEnv = {
   FILE_STORAGE: z.enum(['local', 's3'], 'Use local or s3').default('local'),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_ENDPOINT: z.url('Use the server\'s URL, e.g. http://minio:9000').optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(['true', 'false', '1', '0'], 'Use true or false')
-    .transform((v) => v === 'true' || v === '1')
-    .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 };
 
-/** Every variable the server reads: `.env.example` and the README's configuration table list exactly these. */
+/**
+ * Every variable the server reads, each with a line in the README's configuration table; `.env.example` lists all but
+ * the file storage group, at most 25 (docs/decisions/049, checked by config.test.ts).
+ */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -98,7 +100,7 @@ const envSchema = z.object({
   ...fileStorageEnv,
 });
 
-/** The names of the variables the server reads, in `.env.example`'s order. */
+/** The names of the variables the server reads, in the README table's order. */
 export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
 
 /** The embedded endpoint's app id and public key when PUSHER_URL is unset (the secret is then random per start). */
@@ -118,7 +120,7 @@ export interface AppConfig {
   /** Origin used in links sent by mail, without a trailing slash. */
   appUrl: string;
   remotes: Record<RemoteName, string>;
-  /** §1: the shell's language switcher (en, fr, ar, ru); off → an English shell (I18N_ENABLED, docs/decisions/040). */
+  /** The shell's language switcher (en, fr, ar, ru); off → an English shell (I18N_ENABLED, docs/decisions/040). */
   i18nEnabled: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
@@ -130,7 +132,7 @@ export interface AppConfig {
    */
   trustProxy: boolean | string[];
   loginRateLimit: {
-    /** Sign-in attempts per minute from one address, whatever the email (in memory, per instance). */
+    /** Sign-in attempts per minute from one address, whatever the email (in memory, or in REDIS_URL across instances). */
     perIp: number;
     /** Failed attempts per window for one (email, address) pair before that pair is refused (429) for the window. */
     perEmailAndIp: number;
@@ -220,7 +222,7 @@ export class ConfigError extends Error {
 
 /**
  * Shares of browser sessions Sentry samples (docs/decisions/043): no performance traces, 0.1 of ordinary sessions
- * and every session with an error recorded (§9). Constants: nobody tunes them per deployment.
+ * and every session with an error recorded. Constants: nobody tunes them per deployment.
  */
 export const SENTRY_SAMPLE_RATES = { tracesSampleRate: 0, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 } as const;
 
@@ -250,17 +252,10 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
     bucket: e.S3_BUCKET!,
     region: e.S3_REGION!,
     endpoint: e.S3_ENDPOINT,
-    // Path-style addressing is what MinIO, Ceph and Garage answer without wildcard DNS; AWS prefers virtual hosts.
-    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
     credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
   };
 }
 
-/**
- * Parses the environment once at start-up. A relative DATA_DIR is resolved against the directory the command was
- * typed in: pnpm's INIT_CWD when run through a pnpm script (which itself runs in api/), else the process's working
- * directory. So `pnpm seed:demo` and `pnpm start` at the root both use ./data at the root.
- */
 /** Variables earlier versions read, and what replaced each (decision 049): a deployment that still sets one is told. */
 const RETIRED_VARIABLES: Record<string, string> = {
   TRUST_PROXY: 'use TRUSTED_PROXIES (0.0.0.0/0,::/0 trusts every peer)',
@@ -288,6 +283,8 @@ const RETIRED_VARIABLES: Record<string, string> = {
   SENTRY_TRACES_SAMPLE_RATE: 'no longer read: a constant',
   SENTRY_REPLAYS_SESSION_SAMPLE_RATE: 'no longer read: a constant',
   SENTRY_REPLAYS_ON_ERROR_SAMPLE_RATE: 'no longer read: a constant',
+  S3_FORCE_PATH_STYLE:
+    'the bucket goes in the path exactly when S3_ENDPOINT is set (MinIO, Ceph, Garage and R2 all accept it), in the host name on AWS',
 };
 
 /** One warning for each retired variable the environment still sets (the server logs them at start). */
@@ -297,6 +294,11 @@ export function retiredVariableWarnings(env: NodeJS.ProcessEnv = process.env): s
   );
 }
 
+/**
+ * Parses the environment once at start-up. A relative DATA_DIR is resolved against the directory the command was
+ * typed in: pnpm's INIT_CWD when run through a pnpm script (which itself runs in api/), else the process's working
+ * directory. So `pnpm seed:demo` and `pnpm start` at the root both use ./data at the root.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const baseDir = env.INIT_CWD || process.cwd();
   // An empty variable (`FOO=` in a .env file) means "not set", not "set to an empty string". Only the schema's own
@@ -376,7 +378,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clientEvents: false,
       // Many users behind one office NAT share an address; the bench raises it through buildApp's realtime limits.
       maxConnectionsPerIp: 1000,
-      // §9: the client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
+      // The client's activity timeout is 120 s and its pong timeout 30 s; the server uses the same.
       activityTimeoutSeconds: 120,
       pongTimeoutSeconds: 30,
     },

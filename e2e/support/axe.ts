@@ -12,7 +12,7 @@ export interface AxeViolation {
 }
 
 /**
- * Rules left out. None: colour contrast is checked since the theme derives text-safe shades of the §9 colours
+ * Rules left out. None: colour contrast is checked since the theme derives text-safe shades of the spec's colours
  * (docs/decisions/043).
  */
 const NOT_YET_CHECKED: string[] = [];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** What the host's `preload-error` event names (SPEC §8: a failed page load raises it). */
+/** What the host's `preload-error` event names (the spec's error catalogue: a failed page load raises it). */
 export interface RecordedPreloadError {
   source: string;
   moduleId: string;

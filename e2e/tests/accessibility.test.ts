@@ -19,7 +19,7 @@ describe('accessibility', () => {
     it(`axe finds no serious or critical violation on the main pages, colour contrast included (${theme} theme)`, async () => {
       const context = await app.browser.newContext({ bypassCSP: true });
       const base = app.server.baseUrl;
-      // §3: the theme is a cookie the pre-paint script and the host read (docs/decisions/039).
+      // The theme is a cookie the pre-paint script and the host read (docs/decisions/039).
       if (theme === 'dark') await context.addCookies([{ name: 'CRM-theme', value: 'dark', url: base }]);
       const page = await newPage(context);
       const found: Record<string, unknown> = {};

@@ -79,7 +79,7 @@ describe('error reporting', () => {
       { remoteTag, module, route, failure },
       { remoteTag: 'remote_documents', module: 'remote_documents/document-category-list-page', route: '/document-category/list', failure: 'render' },
     );
-    // Session Replay keeps every session with an error (§9) and links it to the event.
+    // Session Replay keeps every session with an error and links it to the event.
     assert.match(replayId, /^[0-9a-f]{32}$/);
     assert.equal(event.environment, 'e2e');
     const exception = (event.exception as { values: Array<{ value: string }> }).values.at(-1)!;

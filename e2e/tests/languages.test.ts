@@ -71,7 +71,7 @@ describe('languages with I18N_ENABLED: the shell switches, the lead and admin sc
   });
 });
 
-describe('languages by default (§1: internationalisation off)', () => {
+describe('languages by default (internationalisation off)', () => {
   const app = useAppAndBrowser();
 
   it('the shell is English and offers no language switcher', async () => {

@@ -49,7 +49,7 @@ describe('shell layout and preferences', () => {
 
   it('keeps theme, skin and navigation across a reload, painted right from the first frame', async () => {
     const { context, page } = await signedInContext(app);
-    // The §9 defaults: light page background, vertical navigation.
+    // The spec's defaults: light page background, vertical navigation.
     const light = await firstPaint(page);
     assert.deepEqual([light.readyBackground, light.loaderBackground], ['rgb(248, 247, 250)', 'rgb(255, 255, 255)']);
     assert.ok(await page.locator('#vertical-nav').isVisible());

@@ -19,7 +19,7 @@ export interface SeedLog {
 const CRUD_SUBJECTS = ['lead', 'lead-status', 'document', 'document-category', 'step', 'team'] as const;
 const CRUD_ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
 
-/** Every action+subject pair the spec uses (§2, §6), in the order the permissions page lists them. */
+/** Every action+subject pair the spec's routes and roles use, in the order the permissions page lists them. */
 export const PERMISSION_RULES: AbilityRule[] = [
   ...CRUD_SUBJECTS.flatMap((subject) => CRUD_ACTIONS.map((action) => ({ action, subject }))),
   // Handing a lead over: the share dialog's user list, the assign call and the bulk hand-over (decision 014).
@@ -74,7 +74,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
   },
 ];
 
-/** Colours from the spec's palette (§9): info, warning, success, error, secondary. */
+/** Colours from the spec's palette: info, warning, success, error, secondary. */
 export const DEFAULT_LEAD_STATUSES = [
   { name: 'Новый', color: '#00CFE8' },
   { name: 'В работе', color: '#FF9F43' },

@@ -21,7 +21,7 @@ function issuesByField(issues: readonly z.core.$ZodIssue[], root: string): Field
 }
 
 /**
- * Every failing field of a form at once (§5): the schema's issues plus the checks of each field the schema accepted,
+ * Every failing field of a form at once: the schema's issues plus the checks of each field the schema accepted,
  * run together and merged by field. A field the schema rejects is not checked further, so it carries one message per
  * problem. Empty when the input is valid.
  *

@@ -5,12 +5,10 @@ import {
   type DocumentChangeType,
   type LeadChangedEvent,
   type LeadChangeType,
-  type Notification,
   realtimeChannels,
   type RemoteSwitchedEvent,
   realtimeEvents,
 } from '@crm/shared/schemas';
-import type { NewNotification } from '../repositories/notification-repository';
 
 export interface LeadChangeOptions {
   /** New version per lead, for edit forms open on it. */
@@ -24,8 +22,6 @@ export interface Broadcasts {
   documents(type: DocumentChangeType, ids: number[]): Promise<void>;
   /** The user's role or its rules changed: their clients refetch the abilities. */
   abilitiesChanged(userIds: number | number[]): Promise<void>;
-  /** Stores a notification for each recipient and pushes it to their user channel. Never throws. */
-  notify(userIds: number[], notification: NewNotification): Promise<Notification[]>;
   /** One of the user's imports ended (their import screen refreshes without polling). */
   importFinished(userId: number, summary: { jobId: number; status: 'done' | 'failed' }): Promise<void>;
   /** A remote was switched: every signed-in page offers to reload (docs/decisions/052). */
@@ -63,18 +59,6 @@ async function broadcastsPlugin(app: FastifyInstance) {
       const ids = Array.isArray(userIds) ? userIds : [userIds];
       await app.realtime.publish(ids.map(realtimeChannels.user), realtimeEvents.abilitiesChanged, {});
     },
-    async notify(userIds, notification) {
-      try {
-        const created = await app.notificationRepository.create(userIds, notification);
-        await Promise.all(
-          created.map(({ userId, notification: n }) => app.realtime.publish(realtimeChannels.user(userId), realtimeEvents.notificationCreated, { notification: n })),
-        );
-        return created.map((c) => c.notification);
-      } catch (error) {
-        app.log.error({ err: error, type: notification.type }, 'Storing a notification failed');
-        return [];
-      }
-    },
     async importFinished(userId, summary) {
       await app.realtime.publish(realtimeChannels.user(userId), realtimeEvents.importFinished, summary);
     },
@@ -85,4 +69,4 @@ async function broadcastsPlugin(app: FastifyInstance) {
   app.decorate('broadcasts', broadcasts);
 }
 
-export const broadcasts = fp(broadcastsPlugin, { name: 'broadcasts', dependencies: ['realtime', 'repositories'] });
+export const broadcasts = fp(broadcastsPlugin, { name: 'broadcasts', dependencies: ['realtime'] });

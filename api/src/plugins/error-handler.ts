@@ -57,7 +57,7 @@ export function statusForCode(code: ErrorCode): number {
 
 type ValidationEntry = { instancePath?: string; message?: string };
 
-/** Schema validation issues keyed by field path (`users.0`), as the forms expect (§5). */
+/** Schema validation issues keyed by field path (`users.0`), as the forms expect. */
 function fieldErrors(validation: ValidationEntry[], context: string | undefined): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of validation) {

@@ -72,7 +72,7 @@ describe('error reporting to Sentry', () => {
 });
 
 describe('browser error reporting configuration', () => {
-  test('the browser learns its DSN and §9 replay rates, or null when reporting is off', async () => {
+  test('the browser learns its DSN and replay rates, or null when reporting is off', async () => {
     const on = await buildTestApp({ env: { SENTRY_DSN: 'https://api@sentry.example/2', SENTRY_BROWSER_DSN: 'https://browser@sentry.example/3' } });
     try {
       const response = await on.app.inject({ method: 'GET', url: '/api/monitoring/config' });

@@ -1,6 +1,6 @@
 /**
  * OpenAPI `operationId`s, so that a client generated from /api/docs/json has readable method names. Plain REST shapes
- * get theirs from the method and path (`GET /api/leads/{id}` is `getLead`); the routes §7 names otherwise (actions,
+ * get theirs from the method and path (`GET /api/leads/{id}` is `getLead`); routes the spec names otherwise (actions,
  * singular collections, GET that changes something) are listed here by hand.
  */
 const IRREGULAR: Record<string, string> = {

@@ -44,12 +44,12 @@ async function servicesPlugin(app: FastifyInstance) {
   const run = createUnitOfWork(app.db, events, app.log, app.jobs);
   app.decorate('domainEvents', events);
   app.decorate('unitOfWork', run);
-  app.decorate('accountService', createAccountService(run, { fileStorage: app.fileStorage, log: app.log }));
+  app.decorate('accountService', createAccountService(run, { db: app.db, fileStorage: app.fileStorage, log: app.log }));
   app.decorate(
     'authService',
     createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours }),
   );
-  app.decorate('leadService', createLeadService(run));
+  app.decorate('leadService', createLeadService(run, { db: app.db }));
   app.decorate(
     'leadImportService',
     createLeadImportService(run, { db: app.db, connection: app.dbConnection, storage: app.leadImportStorage, log: app.log }),

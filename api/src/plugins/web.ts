@@ -30,7 +30,7 @@ export function remotesManifest(entries: Record<RemoteName, string>): z.infer<ty
 const configEntries = (config: AppConfig) => async () => config.remotes;
 
 const webConfigSchema = z.object({
-  /** §1: internationalisation is configured but off unless I18N_ENABLED is set; off → English shell, no switcher. */
+  /** Internationalisation is configured but off unless I18N_ENABLED is set; off → English shell, no switcher. */
   i18nEnabled: z.boolean(),
 });
 

@@ -101,6 +101,29 @@ export function serialize(message: ServerMessage): string {
   return JSON.stringify(message);
 }
 
+/**
+ * `payload` as one whole WebSocket text frame from a server (RFC 6455 base framing: FIN, opcode 1, no mask, no
+ * extension bits), header and bytes in one buffer. A broadcast builds it once and writes the same buffer to every
+ * subscriber's socket: no per-socket encoding, framing or allocation (docs/decisions/057).
+ */
+export function textFrame(payload: string): Buffer {
+  const length = Buffer.byteLength(payload);
+  const header = length < 126 ? 2 : length < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81;
+  if (header === 2) {
+    frame[1] = length;
+  } else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(payload, header, 'utf8');
+  return frame;
+}
+
 export function errorMessage(code: number | null, message: string): string {
   return JSON.stringify({ event: 'pusher:error', data: { code, message } });
 }

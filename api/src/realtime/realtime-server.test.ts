@@ -201,6 +201,25 @@ describe('embedded realtime endpoint: limits, activity and client events', () =>
     c.done();
   });
 
+  test('a broadcast arrives whole at any length, in order with the frames the server sends one socket', async () => {
+    const c = await client();
+    const order: string[] = [];
+    c.ws.on('message', (buffer) => order.push((JSON.parse(String(buffer)) as { event: string }).event));
+    c.send('pusher:subscribe', { channel: 'sizes' });
+    await c.next('pusher_internal:subscription_succeeded', 'sizes');
+    const deliver = t.app.realtime.server!.deliver;
+    // Multi-byte text in each, at a length under 126 bytes, under 64 KiB and over it (the three header forms).
+    const texts = { small: 'ё', medium: 'я'.repeat(100), large: 'я'.repeat(40_000) };
+    for (const [event, text] of Object.entries(texts)) deliver('sizes', { event, data: JSON.stringify({ text }) });
+    c.send('pusher:ping', {});
+    await c.next('pusher:pong');
+    deliver('sizes', { event: 'after', data: '{}' });
+    await c.next('after', 'sizes');
+    for (const [event, text] of Object.entries(texts)) assert.deepEqual((await c.next(event, 'sizes')).data, { text });
+    assert.deepEqual(order, ['pusher_internal:subscription_succeeded', 'small', 'medium', 'large', 'pusher:pong', 'after']);
+    c.done();
+  });
+
   test('presence users through the HTTP API', async () => {
     const c = await client();
     const auth = signer.authorizeChannel(c.socketId, 'presence-listed', { user_id: '77' });

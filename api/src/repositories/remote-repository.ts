@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Remote } from '@crm/shared/schemas';
+import type { Remote, RemoteLoadErrors } from '@crm/shared/schemas';
 import { REMOTE_SCOPES, type RemoteName } from '@crm/shared/routes';
 import type { Database } from '../db/client';
-import { remoteEntries, remoteRegistryState } from '../db/schema/remotes';
+import { remoteEntries, remoteLoadErrors, remoteRegistryState } from '../db/schema/remotes';
 import { users } from '../db/schema/users';
 
 /** What a manifest check found about the build behind an entry. */
@@ -15,6 +15,11 @@ export interface RemoteBuild {
 }
 
 const switcher = alias(users, 'switcher');
+
+/** How many load-error reports each remote keeps: a report beyond that deletes the oldest. */
+export const REMOTE_LOAD_ERRORS_KEPT = 50;
+
+const NO_ERRORS: RemoteLoadErrors = { count_24h: 0, latest: null };
 
 const columns = {
   id: remoteEntries.id,
@@ -46,7 +51,7 @@ type Row = {
   switcherEmail: string | null;
 };
 
-const toDto = (r: Row, previous: Row | undefined): Remote => ({
+const toDto = (r: Row, previous: Row | undefined, lastErrors: RemoteLoadErrors = NO_ERRORS): Remote => ({
   name: r.remote,
   scope: REMOTE_SCOPES[r.remote as RemoteName],
   entry: r.entry,
@@ -58,6 +63,7 @@ const toDto = (r: Row, previous: Row | undefined): Remote => ({
   switched_by:
     r.switcherId === null ? null : { id: r.switcherId, name: `${r.switcherFirstName ?? ''} ${r.switcherName ?? ''}`.trim(), email: r.switcherEmail ?? '' },
   previous_entry: previous?.entry ?? null,
+  last_errors: lastErrors,
 });
 
 /** The remote registry (docs/decisions/052): a stack of entries per remote, the newest not rolled back is active. */
@@ -73,14 +79,43 @@ export function createRemoteRepository(db: Database) {
       .where(and(isNull(remoteEntries.rolledBackAt), remote === undefined ? undefined : eq(remoteEntries.remote, remote)))
       .orderBy(asc(remoteEntries.remote), desc(remoteEntries.id));
 
+  /** Per remote: the reports of the last 24 hours (of those kept) and the newest report. */
+  async function loadErrorSummaries(remote?: RemoteName): Promise<Map<string, RemoteLoadErrors>> {
+    const which = remote === undefined ? undefined : eq(remoteLoadErrors.remote, remote);
+    const counts = await db
+      .select({ remote: remoteLoadErrors.remote, count: sql<number>`count(*)::int` })
+      .from(remoteLoadErrors)
+      .where(and(which, sql`${remoteLoadErrors.reportedAt} > now() - interval '24 hours'`))
+      .groupBy(remoteLoadErrors.remote);
+    const latest = await db
+      .selectDistinctOn([remoteLoadErrors.remote], {
+        remote: remoteLoadErrors.remote,
+        message: remoteLoadErrors.message,
+        version: remoteLoadErrors.version,
+        reportedAt: remoteLoadErrors.reportedAt,
+      })
+      .from(remoteLoadErrors)
+      .where(which)
+      .orderBy(remoteLoadErrors.remote, desc(remoteLoadErrors.id));
+    const result = new Map<string, RemoteLoadErrors>();
+    for (const row of latest) {
+      result.set(row.remote, {
+        count_24h: Number(counts.find((c) => c.remote === row.remote)?.count ?? 0),
+        latest: { message: row.message, version: row.version, reported_at: row.reportedAt.toISOString() },
+      });
+    }
+    return result;
+  }
+
   /** Each remote's active row and the one under it. */
   async function stacks(remote?: RemoteName): Promise<Map<string, Remote>> {
     const result = new Map<string, Remote>();
     const rows = await liveRows(remote);
+    const errors = await loadErrorSummaries(remote);
     for (let i = 0; i < rows.length; i += 1) {
       if (result.has(rows[i].remote)) continue;
       const next = rows[i + 1];
-      result.set(rows[i].remote, toDto(rows[i], next?.remote === rows[i].remote ? next : undefined));
+      result.set(rows[i].remote, toDto(rows[i], next?.remote === rows[i].remote ? next : undefined, errors.get(rows[i].remote)));
     }
     return result;
   }
@@ -135,6 +170,16 @@ export function createRemoteRepository(db: Database) {
         switchedBy: userId,
       });
       await bump();
+    },
+
+    /** Keeps a browser's report that the remote failed to load; only the newest REMOTE_LOAD_ERRORS_KEPT stay. */
+    async recordLoadError(remote: RemoteName, report: { message: string; version: string | null }, userId: number): Promise<void> {
+      await db.insert(remoteLoadErrors).values({ remote, message: report.message, version: report.version, reportedBy: userId });
+      await db.execute(
+        sql`delete from ${remoteLoadErrors} where ${remoteLoadErrors.remote} = ${remote} and ${remoteLoadErrors.id} not in (
+              select ${remoteLoadErrors.id} from ${remoteLoadErrors} where ${remoteLoadErrors.remote} = ${remote}
+              order by ${remoteLoadErrors.id} desc limit ${REMOTE_LOAD_ERRORS_KEPT})`,
+      );
     },
 
     /** Retires the active entry; false when it is the last one (nothing to go back to). */

@@ -10,7 +10,8 @@ import { createLeadVia, leadInput } from '../test/fixtures';
 import { multipart } from '../test/multipart';
 
 /**
- * Issue 7 §1: input an outside probe sent that reached the database and answered 500 (or dropped the connection).
+ * Issue 7, first part: input an outside probe sent that reached the database and answered 500 (or dropped the
+ * connection).
  * Each class is refused before the database with a 4xx JSON answer naming the field.
  */
 const HUGE = String(INT4_MAX + 1);

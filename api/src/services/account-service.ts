@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import type { FastifyBaseLogger } from 'fastify';
 import { AVATAR_SIZE, SHORTCUT_PAGES } from '@crm/shared/schemas';
 import type { AppAbility } from '@crm/shared/abilities';
+import type { Database } from '../db/client';
 import { notFound, validationFailed } from '../errors/app-error';
 import { createAuthRepository } from '../repositories/auth-repository';
 import { createShortcutRepository } from '../repositories/shortcut-repository';
@@ -44,7 +45,10 @@ export function avatarKey(url: string | null): string | null {
  * The signed-in user's own account (decision 042): name, avatar, sessions and shortcuts. Every use case acts on the
  * actor only, and each change is audited with them as its actor.
  */
-export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: { fileStorage: FileStorage; log: FastifyBaseLogger }) {
+export function createAccountService(
+  run: RunUnitOfWork,
+  { db, fileStorage, log }: { db: Database; fileStorage: FileStorage; log: FastifyBaseLogger },
+) {
   const removeStored = async (url: string | null) => {
     const key = avatarKey(url);
     if (key) await fileStorage.delete(key);
@@ -112,7 +116,7 @@ export function createAccountService(run: RunUnitOfWork, { fileStorage, log }: {
 
     /** Pages the role no longer opens drop out of the answer (they stay stored if the ability comes back). */
     async shortcuts(actor: UserActor, ability: AppAbility | null): Promise<string[]> {
-      const pages = await run(null, (uow) => createShortcutRepository(uow.tx).pagesOf(actor.id));
+      const pages = await createShortcutRepository(db).pagesOf(actor.id);
       return pages.filter((key) => Object.keys(shortcutErrors(ability, [key])).length === 0);
     },
 

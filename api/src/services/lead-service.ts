@@ -34,7 +34,7 @@ function leadRepositories(tx: Database) {
 }
 
 /** The lead use cases: each writes in one transaction with its audit rows, then its event reaches the subscribers. */
-export function createLeadService(run: RunUnitOfWork) {
+export function createLeadService(run: RunUnitOfWork, { db }: { db: Database }) {
   return {
     async createLead({ actor, viewer }: LeadCaller, input: ParsedLeadInput): Promise<LeadDetail> {
       return run(actor, async (uow) => {
@@ -98,7 +98,9 @@ export function createLeadService(run: RunUnitOfWork) {
     },
 
     async toggleLeadFavorite({ viewer }: LeadCaller, id: number): Promise<boolean> {
-      return run(null, (uow) => leadRepositories(uow.tx).commands.toggleFavorite(id, viewer));
+      // A star is the user's own mark, not a change of the lead: no audit row, no event, so no unit of work (the
+      // repository's own transaction makes the toggle atomic).
+      return leadRepositories(db).commands.toggleFavorite(id, viewer);
     },
 
     async addLeadComment({ actor, viewer }: LeadCaller, leadId: number, input: CommentInput): Promise<LeadComment> {

@@ -33,6 +33,11 @@ export function createRemoteService(run: RunUnitOfWork, { registry }: { registry
       return { remote, warnings: check.warnings };
     },
 
+    /** A browser could not load the remote: kept for the "Модули" page (the newest few per remote). */
+    async recordLoadError(actor: UserActor, name: RemoteName, report: { message: string; version: string | null }): Promise<void> {
+      await run(actor, (uow) => createRemoteRepository(uow.tx).recordLoadError(name, report, actor.id));
+    },
+
     /** Back to the entry under the active one; 409 when there is none. */
     async rollbackRemote(actor: UserActor, name: RemoteName): Promise<Remote> {
       return run(actor, async (uow) => {

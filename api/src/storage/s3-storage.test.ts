@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
-import { createS3Storage } from './s3-storage';
+import { createS3Client, createS3Storage } from './s3-storage';
 
 const MB = 1024 * 1024;
 const KEY = 'a'.repeat(32);
@@ -54,4 +54,12 @@ describe('S3 storage driver (s3rver)', () => {
     await storage.delete('c'.repeat(32));
     assert.equal(await storage.size('c'.repeat(32)), undefined);
   });
+});
+
+test('the bucket goes in the path on a server named by S3_ENDPOINT, in the host name on AWS', async () => {
+  const minio = createS3Client({ bucket: 'crm-files', region: 'us-east-1', endpoint: 'http://minio:9000' });
+  const aws = createS3Client({ bucket: 'crm-files', region: 'eu-west-1' });
+  assert.deepEqual([minio.config.forcePathStyle, aws.config.forcePathStyle], [true, false]);
+  minio.destroy();
+  aws.destroy();
 });

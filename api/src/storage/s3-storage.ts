@@ -12,7 +12,6 @@ export interface S3Settings {
   region: string;
   /** MinIO, Ceph, Garage, R2…; unset for AWS itself. */
   endpoint?: string;
-  forcePathStyle: boolean;
   /** Unset: the SDK's usual credential chain (environment, profile, instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
@@ -23,11 +22,13 @@ export interface S3StorageOptions extends S3Settings {
   urlPrefix: string;
 }
 
-export function createS3Client({ region, endpoint, forcePathStyle, credentials }: S3Settings): S3Client {
+export function createS3Client({ region, endpoint, credentials }: S3Settings): S3Client {
   return new S3Client({
     region,
     endpoint,
-    forcePathStyle,
+    // The bucket in the path on a server named by its URL: MinIO, Ceph, Garage and R2 all accept it, and it needs no
+    // wildcard DNS. AWS itself gets virtual-hosted names (decision 049: no variable for it).
+    forcePathStyle: endpoint !== undefined,
     credentials,
     // Many S3-compatible servers reject the CRC checksums the SDK adds by default since 3.729.
     requestChecksumCalculation: 'WHEN_REQUIRED',

@@ -155,7 +155,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/comment-steps/:id': can('delete', 'step'),
   'PUT /api/comment-steps/order': can('edit', 'step'),
   'PATCH /api/comment-steps/:id': can('edit', 'step'),
-  // IP allow-list (§2: manage all only) and the audit log (decision 026)
+  // IP allow-list (manage all only) and the audit log (decision 026)
   'GET /api/white-ips': can('manage', 'all'),
   'POST /api/white-ips': can('manage', 'all'),
   'PUT /api/white-ips/:id': can('manage', 'all'),
@@ -165,6 +165,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/remotes': can('manage', 'remotes'),
   'PUT /api/remotes/:name': can('manage', 'remotes'),
   'POST /api/remotes/:name/rollback': can('manage', 'remotes'),
+  // Any signed-in page reports that it could not load a remote; only the list (manage remotes) reads the reports.
+  'POST /api/remotes/:name/load-errors': SIGNED_IN,
   // Realtime (issue 11): channel auth decides per channel inside the route (broadcasting tests); notifications are the caller's own
   'POST /api/broadcasting/auth': SIGNED_IN,
   'POST /api/broadcasting/user-auth': SIGNED_IN,

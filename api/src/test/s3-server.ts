@@ -31,7 +31,6 @@ export async function startS3Server(): Promise<TestS3Server> {
     bucket: TEST_BUCKET,
     region: 'us-east-1',
     endpoint: `http://127.0.0.1:${port}`,
-    forcePathStyle: true,
     // s3rver's fixed pair.
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   };
@@ -43,7 +42,6 @@ export async function startS3Server(): Promise<TestS3Server> {
       S3_BUCKET: TEST_BUCKET,
       S3_REGION: settings.region,
       S3_ENDPOINT: settings.endpoint!,
-      S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     },

@@ -6,7 +6,7 @@ import { rootRedirectTarget } from '../features/auth/utils/root-redirect-target'
 import { NAV_ITEMS } from './navigation';
 import { PROFILE_PATH, type RouteSpec } from './routes';
 
-/** The app is served under /build/ (§2). */
+/** The app is served under /build/. */
 export const BASENAME = '/build/';
 
 /** `/build/leads/list` → `/leads/list`: guards and `to` speak in app paths, the router adds the basename back. */
@@ -27,7 +27,7 @@ export type GuardOutcome = { redirect: string } | { notFound: true } | null;
 export type Guard = (url: URL, params: Params) => GuardOutcome;
 
 /**
- * The guard of one route (§2), run before the route renders (build-routes.tsx, once per navigation): an
+ * The guard of one route, run before the route renders (build-routes.tsx, once per navigation): an
  * unknown-shaped param is a 404, then the access class decides, then the route's own redirect. Reads the stored
  * session each time, so it is never stale.
  */
@@ -45,7 +45,7 @@ export function routeGuard(spec: RouteSpec): Guard | undefined {
   };
 }
 
-/** `/` (§2): Admin → leads list; a signed-in user otherwise → their first permitted area; visitors → login. */
+/** `/`: Admin → leads list; a signed-in user otherwise → their first permitted area; visitors → login. */
 export const rootGuard: Guard = (url) => {
   const { loggedIn, ability } = sessionNow();
   const home = NAV_ITEMS.find((item) => !item.action || !item.subject || ability.can(item.action, item.subject));

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { LazyModule } from '../features/remotes/components/lazy-module';
 import { ModuleLoadError } from '../features/remotes/utils/module-load-error';
 
-/** A host chunk that fails to load becomes a ModuleLoadError, so it raises preload-error like a remote (§8). */
+/** A host chunk that fails to load becomes a ModuleLoadError, so it raises preload-error like a remote. */
 function hostChunk(id: string, load: () => Promise<ComponentType>) {
   return () =>
     load().then(
@@ -14,7 +14,7 @@ function hostChunk(id: string, load: () => Promise<ComponentType>) {
     );
 }
 
-// Each host page is its own chunk, fetched the first time its route opens (§2: pages load on demand).
+// Each host page is its own chunk, fetched the first time its route opens (pages load on demand).
 const HOST_PAGES = {
   login: hostChunk('login-page', () =>
     import(/* webpackChunkName: "login-page" */ '../features/auth/components/login-page').then((m) => m.LoginPage),

@@ -11,7 +11,7 @@ afterEach(async () => {
   clearLanguageCookie();
 });
 
-test('English, French, Arabic and Russian are configured, Arabic right to left (§3, §9)', () => {
+test('English, French, Arabic and Russian are configured, Arabic right to left', () => {
   expect(LANGUAGES.map((l) => [l.code, l.isRTL])).toEqual([
     ['en', false],
     ['fr', false],
@@ -37,7 +37,7 @@ test("French and Arabic bring the kit's texts with them for the shell's own page
   expect(uiText('ar')('table.range', { from: 1, to: 25, total: 240 })).toBe('1–25 من 240');
 });
 
-// Storing the language and applying <html lang dir> on a change (§4) is the layout's: layout-preferences.test.tsx.
+// Storing the language and applying <html lang dir> on a change is the layout's: layout-preferences.test.tsx.
 
 test('the spec texts read the same in every language', async () => {
   for (const { code } of LANGUAGES) {
@@ -80,7 +80,7 @@ describe('at start', () => {
     expect(fresh.i18n.t('layout.signOut')).toBe('Se déconnecter');
   });
 
-  test('with i18n off (the default, §1) the shell stays English whatever is stored', async () => {
+  test('with i18n off (the default) the shell stays English whatever is stored', async () => {
     document.cookie = `${LANGUAGE_COOKIE}=ar; path=/`;
     const fresh = startWith(false);
     await fresh.i18nReady;

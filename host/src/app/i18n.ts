@@ -6,8 +6,8 @@ import { getWebConfig } from '../features/web-config/api/get-web-config';
 import { en, type Translation } from './locales/en';
 
 /**
- * §3 language configuration entries: an i18n code and whether the script runs right to left. §9 names en, fr and ar;
- * Russian is added because the lead, document and admin screens are Russian (docs/decisions/040).
+ * The spec's language configuration entries: an i18n code and whether the script runs right to left. The spec names
+ * en, fr and ar; Russian is added because the lead, document and admin screens are Russian (docs/decisions/040).
  */
 export const LANGUAGES = [
   { code: 'en', label: 'English', isRTL: false },
@@ -17,7 +17,7 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
-/** Preferences carry the app title as prefix (§3). */
+/** Preferences carry the app title as prefix. */
 export const LANGUAGE_COOKIE = cookieName('language');
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
@@ -26,8 +26,8 @@ export function isLanguage(code: string | null | undefined): code is LanguageCod
 }
 
 /**
- * The stored language (§9: the stored setting is the default), English when none or an unknown one is stored. Storing
- * a change and applying it to `<html lang dir>` is the layout's PreferencesProvider's job (§4, docs/decisions/039).
+ * The stored language (the stored setting is the default), English when none or an unknown one is stored. Storing
+ * a change and applying it to `<html lang dir>` is the layout's PreferencesProvider's job (docs/decisions/039).
  */
 export function readLanguageCookie(): LanguageCode {
   const code = readPreferences().language;
@@ -95,7 +95,7 @@ void i18n
 
 /**
  * Resolves when the shell may render. Nothing to wait for in English; another stored language is used only when the
- * server has internationalisation on (§1: off means an English shell), and its chunk is fetched meanwhile, so the first
+ * server has internationalisation on (off means an English shell), and its chunk is fetched meanwhile, so the first
  * paint is already in that language. A failure leaves the shell English.
  */
 export const i18nReady: Promise<void> =

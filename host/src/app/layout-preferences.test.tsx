@@ -165,7 +165,7 @@ test('a language change stores the language and sets <html lang dir> from the la
   expect(document.cookie).toContain('CRM-isRTL=false');
 });
 
-test('navbar, footer and content width follow the customizer, and reset restores the §9 defaults', async () => {
+test('navbar, footer and content width follow the customizer, and reset restores the default preferences', async () => {
   fakeMedia();
   const { user, container } = renderApp('/leads/list');
   expect(await screen.findByRole('link', { name: 'API docs' })).toHaveAttribute('href', '/api/docs');

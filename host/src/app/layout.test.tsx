@@ -22,7 +22,7 @@ const VIEW_ALL_ENTRIES = [
   'Permissions',
   'Audit log',
 ];
-// The IP allow-list needs manage all itself (§2), so only the Admin sees it.
+// The IP allow-list needs manage all itself, so only the Admin sees it.
 const ALL_ENTRIES = [
   'Leads',
   'Lead statuses',
@@ -35,6 +35,8 @@ const ALL_ENTRIES = [
   'Permissions',
   'IP allow-list',
   'Audit log',
+  // manage remotes, which manage all includes (view all does not).
+  'Modules',
 ];
 
 beforeEach(() => {
@@ -65,6 +67,12 @@ describe('vertical navigation', () => {
     ]);
     renderApp('/leads/list');
     expect(await navEntries()).toEqual(['Leads', 'Lead statuses', 'Comment steps']);
+  });
+
+  test('manage remotes alone shows the Modules entry alone', async () => {
+    signInAs('Release manager', [{ action: 'manage', subject: 'remotes' }]);
+    renderApp('/admin/remotes');
+    expect(await navEntries()).toEqual(['Modules']);
   });
 
   test('view all sees every built area', async () => {
@@ -148,7 +156,7 @@ describe('top bar', () => {
     expect(document.documentElement.style.colorScheme).toBe('dark');
   });
 
-  test('the language switcher stays hidden while i18n is disabled (§1)', async () => {
+  test('the language switcher stays hidden while i18n is disabled', async () => {
     const { calls } = mockFetch();
     signInAs('Admin');
     renderApp('/leads/list');

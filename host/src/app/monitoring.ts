@@ -1,4 +1,5 @@
 import { reportError, startErrorReporting } from '../features/monitoring/utils/error-reporter';
+import { reportRemoteLoadError } from '../features/remotes/api/report-remote-load-error';
 import { MODULE_ERROR_EVENT, type ModuleErrorDetail } from '../features/remotes/utils/raise-module-error';
 import { PRELOAD_ERROR_EVENT, type PreloadErrorDetail } from '../features/remotes/utils/raise-preload-error';
 
@@ -20,5 +21,7 @@ export function startMonitoring(): void {
     // An incompatible remote is reported with both sides' versions, so the report says whom to ask for a rebuild.
     const failure = versions ? 'incompatible' : 'load';
     reportError(error, { remote: source, module: moduleId, route: currentRoute(), failure, ...versions });
+    // And to the API, for the status column of the Модули page (the admins who switch remotes may have no Sentry).
+    void reportRemoteLoadError(source, error.message, versions?.remote_version ?? null);
   });
 }

@@ -4,6 +4,7 @@ import {
   IconHistory,
   IconKey,
   IconMessages,
+  IconPuzzle,
   IconShield,
   IconTag,
   IconUsers,
@@ -45,6 +46,7 @@ const GROUPS: readonly { labelKey: string; icon: NavItem['icon']; entries: reado
       { route: 'apps-permissions', labelKey: 'nav.permissions', icon: IconKey },
       { route: 'white-ip-list', labelKey: 'nav.whiteIp', icon: IconWorld },
       { route: 'audit-log', labelKey: 'nav.auditLog', icon: IconHistory },
+      { route: 'admin-remotes', labelKey: 'nav.remotes', icon: IconPuzzle },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import { PreferredLanguage } from '../features/profile/components/preferred-lang
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { useLanguageSetting } from './use-language-setting';
 
-/** The profile page with the account tab's preferred language, when internationalisation is on (§1, decision 040). */
+/** The profile page with the account tab's preferred language, when internationalisation is on (decision 040). */
 export function ProfileRoute() {
   const { enabled, languages, language, change } = useLanguageSetting();
   return (

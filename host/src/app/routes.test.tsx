@@ -6,13 +6,13 @@ import type { AppRouteHandle } from './route-handle';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
 
-describe('route table (§2)', () => {
+describe('route table', () => {
   const handleAt = (path: string) => {
     const matches = matchRoutes(buildRoutes(), path);
     return matches?.[matches.length - 1].route.handle as AppRouteHandle | undefined;
   };
 
-  // Every row of §2 that carries a name or an ability: path → [name, action, subject].
+  // Every row of the spec's route table that carries a name or an ability: path → [name, action, subject].
   const table: [string, string | undefined, string | undefined, string | undefined][] = [
     ['/login', 'login', undefined, undefined],
     ['/forgot-password', 'forgot-password', undefined, undefined],
@@ -48,6 +48,7 @@ describe('route table (§2)', () => {
     ['/apps/roles', 'apps-roles', 'view', 'roles'],
     ['/audit-log', 'audit-log', 'view', 'audit'],
     ['/apps/users', 'apps-users', 'view', 'users'],
+    ['/admin/remotes', 'admin-remotes', 'manage', 'remotes'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -96,6 +97,7 @@ describe('pages per the federation contract', () => {
     ['/team', 'remote_admin/team-list-page'],
     ['/team/create', 'remote_admin/team-form-page'],
     ['/team/7-edit', 'remote_admin/team-form-page'],
+    ['/admin/remotes', 'remote_admin/remotes-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });

@@ -24,13 +24,13 @@ export interface RouteSpec {
 }
 
 export const PROFILE_PATH = '/pages/user-profile';
-/** §2: redirects to the account tab of the profile. */
+/** Redirects to the account tab of the profile. */
 export const ACCOUNT_SETTINGS_PATH = '/pages/account-settings';
 
-/** `/`: no page of its own, it only redirects (§2; the logic is in build-routes). */
+/** `/`: no page of its own, it only redirects (the logic is in build-routes). */
 export const ROOT_HANDLE: AppRouteHandle = { layout: 'blank', access: 'public' };
 
-/** What only the host adds to the table: the profile's redirects (§2's two redirects land on one page with tabs). */
+/** What only the host adds to the table: the profile's redirects (the spec's two land on one page with tabs). */
 const REDIRECTS: Partial<Record<ManifestPath, (url: URL) => string | null>> = {
   'pages/user-profile': (url) =>
     ['profile', 'account'].includes(url.searchParams.get('tab') ?? '') ? null : `${PROFILE_PATH}?tab=profile`,
@@ -61,7 +61,7 @@ function toSpecs(entry: RouteManifestEntry): RouteSpec[] {
   }));
 }
 
-/** The route table of §2 (shared/src/routes), with the host's components and redirects attached. */
+/** The spec's route table (shared/src/routes), with the host's components and redirects attached. */
 export const ROUTES: RouteSpec[] = ROUTE_MANIFEST.flatMap(toSpecs);
 
 /** The path and handle of a named route (children included), e.g. for the navigation. */

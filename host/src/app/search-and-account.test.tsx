@@ -203,7 +203,7 @@ describe('preferred language', () => {
     expect(await screen.findByRole('combobox', { name: 'Langue préférée' })).toHaveTextContent('Français');
   });
 
-  test('with internationalisation off (the default, §1) the account tab offers no language', async () => {
+  test('with internationalisation off (the default) the account tab offers no language', async () => {
     mockFetch({ 'GET /api/auth/me': () => reply(200, me), 'GET /api/me/sessions': () => reply(200, { data: [] }) });
     signInAs('Admin');
     renderApp('/pages/account-settings');

@@ -3,7 +3,7 @@ import { useWebConfig } from '../features/web-config/api/get-web-config';
 import { FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type LanguageCode } from './i18n';
 
 export interface LanguageSetting {
-  /** False while the server has internationalisation off (§1): then offer no choice. */
+  /** False while the server has internationalisation off: then offer no choice. */
   enabled: boolean;
   language: LanguageCode;
   languages: typeof LANGUAGES;

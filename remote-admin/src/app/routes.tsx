@@ -4,6 +4,7 @@ import AddWhiteIpDrawer from './exposed/add-white-ip-drawer';
 import AuditLogPage from './exposed/audit-log-page';
 import CommentStepListPage from './exposed/comment-step-list-page';
 import PermissionsPage from './exposed/permissions-page';
+import RemotesPage from './exposed/remotes-page';
 import RolesPage from './exposed/roles-page';
 import TeamFormPage from './exposed/team-form-page';
 import TeamListPage from './exposed/team-list-page';
@@ -24,6 +25,7 @@ export const routes = standaloneRoutes(
     './white-ip-list-page': WhiteIpListPage,
     './add-white-ip-drawer': AddWhiteIpDrawer,
     './audit-log-page': AuditLogPage,
+    './remotes-page': RemotesPage,
   },
   {
     '/comment-step/list': 'Шаги комментариев',
@@ -33,5 +35,6 @@ export const routes = standaloneRoutes(
     '/apps/permissions': 'Разрешения',
     '/white-ip/list': 'Разрешённые IP-адреса',
     '/audit-log': 'Журнал действий',
+    '/admin/remotes': 'Модули',
   },
 );

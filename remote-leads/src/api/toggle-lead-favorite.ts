@@ -6,7 +6,7 @@ import { usePatchCachedLead } from '../hooks/use-patch-cached-lead';
 
 // Typed, not parsed: the leads list's first load carries no classic zod (its 250 KB budget, e2e first-load-budget);
 // the detail, the form and the settings pages parse their answers.
-/** GET /api/leads/favorite/{id} flips the caller's own star (a GET by the spec, §7) and answers the new state. */
+/** GET /api/leads/favorite/{id} flips the caller's own star (a GET by the spec) and answers the new state. */
 export function toggleLeadFavorite(id: number): Promise<DataEnvelope<typeof favoriteStateSchema>> {
   return api.get<DataEnvelope<typeof favoriteStateSchema>>(`/leads/favorite/${id}`);
 }

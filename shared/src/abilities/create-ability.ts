@@ -5,7 +5,7 @@ import type { AbilityAction, AbilityRule, AbilitySubject } from '@crm/shared/sch
 export type AppAbility = MongoAbility<[AbilityAction, AbilitySubject]>;
 
 /**
- * Builds the ability from `userAbilityRules` (§3). The API and the UI call this with the same rule objects,
+ * Builds the ability from `userAbilityRules`. The API and the UI call this with the same rule objects,
  * so what the UI shows and what the server allows cannot drift apart.
  */
 export function createAbility(rules: readonly AbilityRule[] = []): AppAbility {

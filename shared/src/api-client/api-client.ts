@@ -105,7 +105,7 @@ export async function fetchApi(
 
   let response: Response;
   try {
-    // Deliberately no timeout or abort: uploads and slow reports must be allowed to finish (§3 of the issue).
+    // Deliberately no timeout or abort: uploads and slow reports must be allowed to finish.
     response = await fetch(buildApiUrl(path, options.query), { method, headers, body, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'The server could not be reached');

@@ -29,7 +29,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The first server message for `field`, for forms that show one message per field (§8). */
+/** The first server message for `field`, for forms that show one message per field. */
 export function firstFieldError(error: unknown, field: string): string | undefined {
   if (!(error instanceof ApiError)) return undefined;
   return error.errors[field]?.[0];

@@ -1,6 +1,6 @@
 import { abilityRuleSchema, type AbilityRule, type Session, userSchema, type User } from '@crm/shared/schemas/mini';
 
-/** localStorage keys of the session, named as the spec names them (§3). */
+/** localStorage keys of the session, named as the spec names them. */
 export const STORAGE_KEYS = {
   userData: 'userData',
   accessToken: 'accessToken',

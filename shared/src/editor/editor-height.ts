@@ -1,2 +1,2 @@
-/** Editing-area height from the spec (§9). */
+/** Editing-area height from the spec. */
 export const RICH_TEXT_EDITOR_HEIGHT = 400;

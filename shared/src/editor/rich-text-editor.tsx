@@ -34,10 +34,10 @@ export interface RichTextEditorProps {
   /** Receives the document as HTML after each change ('' when it is empty). */
   onChange: (html: string) => void;
   label?: string;
-  /** Server messages for the field; only the first is shown (§8). */
+  /** Server messages for the field; only the first is shown. */
   error?: string | readonly string[] | null;
   placeholder?: string;
-  /** Height of the editing area in px (§9: 400); longer content scrolls. */
+  /** Height of the editing area in px (the spec's 400); longer content scrolls. */
   height?: number;
   readOnly?: boolean;
   /** Uploads an image and resolves to its URL; defaults to {@link uploadEditorImage} (`POST /api/upload`). */
@@ -245,7 +245,7 @@ function RichTextEditorView({
 /**
  * The rich-text editor (Lexical) used for lead notes, documents and comments. Its value is HTML.
  * Toolbar: formats, headings, quote, lists, links, image upload, video embeds, tables, code blocks, emoji and
- * collapsible sections; context bars on links, images and tables; undo/redo (§9, issue 3).
+ * collapsible sections; context bars on links, images and tables; undo/redo (issue 3).
  */
 export function RichTextEditor(props: RichTextEditorProps) {
   return (

@@ -90,7 +90,7 @@ describe('useEntityForm', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  it("logs a failed read with its §8 message, says so in a toast, and reads again on reload", async () => {
+  it("logs a failed read with the spec's message, says so in a toast, and reads again on reload", async () => {
     let fail = true;
     const { form } = setup('/things/7/edit', {
       load: async (id) => (fail ? Promise.reject(new ApiError(500, 'Server Error')) : { id, name: 'Стол', version: 3 }),

@@ -30,7 +30,7 @@ export interface EntityFormOptions<V, E, R = unknown> {
    * its version for the server's stale-update check).
    */
   save: (values: V, context: { id: number | null; entity: E | null }) => Promise<R>;
-  /** Where a successful save goes (§4: back to the list). */
+  /** Where a successful save goes (back to the list). */
   savedTo: string | ((result: R) => string);
   /** Toast after a successful save. */
   successMessage?: string;
@@ -38,7 +38,7 @@ export interface EntityFormOptions<V, E, R = unknown> {
   onSaved?: (result: R) => void;
   /** Whether a save failure is a stale-update conflict for the review dialog; any 409 by default. */
   isConflict?: (error: unknown) => boolean;
-  /** The console messages of §8 ('Ошибка загрузки лида'; 'Ошибка сохранения' by default). */
+  /** The console messages of the spec's error catalogue ('Ошибка загрузки лида'; 'Ошибка сохранения' by default). */
   messages?: { loadFailed?: string; saveFailed?: string };
 }
 
@@ -55,7 +55,7 @@ export interface EntityForm<V, E> {
   loadState: EntityLoadState;
   /** The last 422's messages per field. */
   errors: FieldErrors;
-  /** The first server message for a field (§5: the form shows one per field). */
+  /** The first server message for a field (the form shows one per field). */
   fieldError: (field: string) => string | undefined;
   /** The first message of each field not in `shown`, for a summary above the form (e.g. `version`). */
   errorsOutside: (shown: readonly string[]) => { field: string; message: string }[];
@@ -78,8 +78,9 @@ export interface EntityForm<V, E> {
 const isAnyConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
- * State and actions of a create/edit form screen (SPEC §2, §4, §5, §8): create mode without the route's id, edit
- * mode with it (the record is read once, not through SWR, so a revalidation never overwrites what is being typed).
+ * State and actions of a create/edit form screen (the spec's lead and document forms): create mode without the
+ * route's id, edit mode with it (the record is read once, not through SWR, so a revalidation never overwrites what is
+ * being typed).
  * A 422 puts the server's messages under their fields; a conflict (409) opens the review with the server's current
  * record, to reload it or save a merge on top of it; any other failure is logged as 'Ошибка сохранения' and shown
  * in a toast. A failed read is logged with `messages.loadFailed`. After a save it toasts and goes to `savedTo`.

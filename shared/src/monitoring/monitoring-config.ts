@@ -8,7 +8,7 @@ export const monitoringConfigSchema = z.object({
   environment: z.string(),
   release: z.nullable(z.string()),
   tracesSampleRate: sampleRate(),
-  /** §9: 0.1 of ordinary sessions are recorded… */
+  /** 0.1 of ordinary sessions are recorded… */
   replaysSessionSampleRate: sampleRate(),
   /** …and 1 (all) of the sessions with an error. */
   replaysOnErrorSampleRate: sampleRate(),

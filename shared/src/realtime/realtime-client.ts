@@ -6,7 +6,8 @@ import { CHANNEL_AUTH_PATH, REALTIME_TIMEOUTS, type RealtimeClient, USER_AUTH_UR
 
 /**
  * A pusher-js client for the configuration the API serves. A null host is the page's own server (the embedded
- * endpoint); channel auth goes through the one API client (the bearer header), user auth to §7's second path.
+ * endpoint); channel auth goes through the one API client (the bearer header), user auth to the second path the spec
+ * names (/broadcasting/user-auth).
  */
 export function createRealtimeClient(config: RealtimeConfig, location: Pick<Location, 'hostname' | 'port' | 'protocol'> = window.location): RealtimeClient {
   const pageTls = location.protocol === 'https:';
@@ -27,7 +28,7 @@ export function createRealtimeClient(config: RealtimeConfig, location: Pick<Loca
           .post<{ auth: string; channel_data?: string }>(CHANNEL_AUTH_PATH, new URLSearchParams({ socket_id: socketId, channel_name: channelName }))
           .then((answer) => callback(null, answer))
           .catch((error: unknown) => {
-            // §8: a channel auth failure is logged; pusher-js then raises pusher:subscription_error on the channel.
+            // A channel auth failure is logged; pusher-js then raises pusher:subscription_error on the channel.
             console.error('Realtime channel authorisation failed', channelName, error);
             callback(error instanceof Error ? error : new Error(String(error)), null);
           });

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import type { RealtimeClient } from './realtime-settings';
 
-/** pusher-js's connection states (§4). */
+/** pusher-js's connection states. */
 export type ConnectionState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
 
 export interface RealtimeContextValue {

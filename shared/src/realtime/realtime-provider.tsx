@@ -16,7 +16,7 @@ const loadRealtimeClient = async (config: RealtimeConfig): Promise<RealtimeClien
 
 /**
  * Owns the one realtime connection of a page (the host's; a standalone remote's own): connects while signed in,
- * signs the socket in as the user, and reconnects one second after a close (§4). Remotes rendered by the host use
+ * signs the socket in as the user, and reconnects one second after a close. Remotes rendered by the host use
  * this connection through the hooks and never open a second one.
  */
 export function RealtimeProvider({ children, createClient = loadRealtimeClient }: RealtimeProviderProps) {

@@ -1,8 +1,9 @@
-// The route table, once (STYLE.md §14): the host's routes, each remote's standalone routes, each remote's webpack
-// `exposes` and the API's preload table are derived from it. Plain data and pure functions only, so the API and the
-// remotes' webpack configs (CJS, loaded by Node's own type stripping) can import it too: no runtime import, no enum,
-// no React, no zod — a relative import here would need a `.ts` extension Node could load. What derives from the table
-// is in ./derive (`@crm/shared/routes/derive`), apart: a shared module keeps every export, and the host needs only this.
+// The route table, once, so the copies cannot drift: the host's routes, each remote's standalone routes, each remote's
+// webpack `exposes` and the API's preload table are derived from it. Plain data and pure functions only, so the API
+// and the remotes' webpack configs (CJS, loaded by Node's own type stripping) can import it too: no runtime import, no
+// enum, no React, no zod — a relative import here would need a `.ts` extension Node could load. What derives from the
+// table is in ./derive (`@crm/shared/routes/derive`), apart: a shared module keeps every export, and the host needs
+// only this.
 import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas/mini';
 
 /** Each remote and its federation scope (the `name` in its webpack config, the `<scope>/<module>` the host loads). */
@@ -46,12 +47,12 @@ const can = (name: string | undefined, action: AbilityAction, subject: AbilitySu
 
 const remote = <R extends RemoteName, M extends ExposedModule>(name: R, module: M) => ({ remote: name, module }) as const;
 
-/** The route table of §2: every path, alias, name, required ability, layout and page. */
+/** The spec's route table: every path, alias, name, required ability, layout and page. */
 export const ROUTE_MANIFEST = [
   // Blank layout.
   { path: 'login', name: 'login', access: 'guest', layout: 'blank', page: { host: 'login' } },
   { path: 'forgot-password', name: 'forgot-password', access: 'guest', layout: 'blank', page: { host: 'forgotPassword' } },
-  // The mailed reset link opens here (not in §2's table; signed-out visitors only, like forgot-password).
+  // The mailed reset link opens here (not in the spec's route table; signed-out visitors only, like forgot-password).
   { path: 'reset-password', name: 'reset-password', access: 'guest', layout: 'blank', page: { host: 'resetPassword' } },
   {
     path: 'not-authorized',
@@ -61,14 +62,14 @@ export const ROUTE_MANIFEST = [
     layout: 'blank',
     page: { host: 'notAuthorized' },
   },
-  // §2 `/:error(.*)` and its alias `/pages/misc/not-found/:error(.*)`.
+  // The spec's catch-all `/:error(.*)` and its alias `/pages/misc/not-found/:error(.*)`.
   { path: '*', aliases: ['pages/misc/not-found/*'], name: '$error', access: 'public', layout: 'blank', page: { host: 'notFound' } },
 
-  // Profile: §2's two redirects land on one page with tabs (the host attaches the redirects by path).
+  // Profile: the spec's two redirects land on one page with tabs (the host attaches the redirects by path).
   { path: 'pages/user-profile', access: 'auth', layout: 'default', page: { host: 'profile' } },
   { path: 'pages/account-settings', access: 'public', layout: 'default' },
 
-  // Leads (remote_leads). Both readings of the form routes (add and create) are supported (§2).
+  // Leads (remote_leads). Both readings of the form routes (add and create) are supported.
   { path: 'leads/list', ...can('leads-list', 'view', 'lead'), page: remote('leads', './leads-list-page') },
   { path: 'leads/:id', ...can('leads-id', 'view', 'lead'), page: remote('leads', './lead-detail-page') },
   {
@@ -94,7 +95,7 @@ export const ROUTE_MANIFEST = [
     ],
   },
 
-  // Documents (remote_documents). `:id` of /document/list/:id is a category id (§2).
+  // Documents (remote_documents). `:id` of /document/list/:id is a category id.
   { path: 'document/list', ...can('document-list', 'view', 'document'), page: remote('documents', './document-list-page') },
   {
     path: 'document/list/:id',
@@ -143,7 +144,7 @@ export const ROUTE_MANIFEST = [
     ],
   },
   { path: 'apps/permissions', ...can('apps-permissions', 'view', 'permissions'), page: remote('admin', './permissions-page') },
-  // §2 does not show this route's permission; `view roles` is what GET /api/roles requires.
+  // The spec's route table does not show this route's permission; `view roles` is what GET /api/roles requires.
   { path: 'apps/roles', ...can('apps-roles', 'view', 'roles'), page: remote('admin', './roles-page') },
   {
     path: 'white-ip/list',
@@ -153,10 +154,12 @@ export const ROUTE_MANIFEST = [
       { path: 'AddDrawer', ...can('white-ip-list-add-drawer', 'manage', 'all'), page: remote('admin', './add-white-ip-drawer') },
     ],
   },
-  // Not in §2: the audit log of issue 10, behind `view audit` (Admin has it through manage all).
+  // Not in the spec's route table: the audit log of issue 10, behind `view audit` (Admin has it through manage all).
   { path: 'audit-log', ...can('audit-log', 'view', 'audit'), page: remote('admin', './audit-log-page') },
-  // Not in §2: the users page (issue 10), guarded like GET /api/users/list.
+  // Not in the spec's route table: the users page (issue 10), guarded like GET /api/users/list.
   { path: 'apps/users', ...can('apps-users', 'view', 'users'), page: remote('admin', './users-page') },
+  // Not in the product's route table: the remote registry's page (docs/decisions/052, 058), behind `manage remotes`.
+  { path: 'admin/remotes', ...can('admin-remotes', 'manage', 'remotes'), page: remote('admin', './remotes-page') },
   { path: 'team', ...can('team', 'view', 'team'), page: remote('admin', './team-list-page') },
   { path: 'team/create', ...can('team-create', 'create', 'team'), page: remote('admin', './team-form-page') },
   {

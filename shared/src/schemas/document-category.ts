@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './id';
 import { textSchema } from './text';
 
-/** A document category (§3: id, title), with the order users arrange them in and how many documents it holds. */
+/** A document category (id, title), with the order users arrange them in and how many documents it holds. */
 export const documentCategorySchema = z.object({
   id: z.number().int(),
   title: z.string(),

@@ -20,7 +20,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** A file attached to a document (§3: id, file_name, size, preview, url). `url` and `preview` are signed, expiring URLs. */
+/** A file attached to a document (id, file_name, size, preview, url). `url` and `preview` are signed, expiring URLs. */
 export const documentFileSchema = z.object({
   id: z.number().int(),
   file_name: z.string(),
@@ -35,7 +35,7 @@ export type DocumentFile = z.infer<typeof documentFileSchema>;
 
 const personSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
-/** A document (§3) as GET /api/document/{id} answers it. `text` is sanitised HTML. */
+/** A document as GET /api/document/{id} answers it. `text` is sanitised HTML. */
 export const documentSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -85,7 +85,7 @@ export const listDocumentsQuerySchema = z.object({
 export type ListDocumentsQuery = z.input<typeof listDocumentsQuerySchema>;
 
 /**
- * The document form's fields (§2, §5) as POST /api/document and PUT /api/document/{id} take them. The server adds
+ * The document form's fields as POST /api/document and PUT /api/document/{id} take them. The server adds
  * what the shape cannot say: the category must exist, the text is sanitised, links need `edit document`.
  */
 export const documentInputSchema = z.object({

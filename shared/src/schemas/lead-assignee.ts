@@ -11,7 +11,7 @@ export const listLeadAssigneesQuerySchema = z.object({
 export type ListLeadAssigneesQuery = z.input<typeof listLeadAssigneesQuerySchema>;
 
 /**
- * A user a lead can be handed over to, as the share dialog lists them ('name (role)' and e-mail, §2). Needs only
+ * A user a lead can be handed over to, as the share dialog lists them ('name (role)' and e-mail). Needs only
  * `assign lead`, not `view users`: the dialog, the assign call and this list agree on one ability (decision 014).
  */
 export const leadAssigneeSchema = z.object({

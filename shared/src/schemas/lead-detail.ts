@@ -5,7 +5,7 @@ import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 
 const personSchema = z.object({ id: z.number().int(), first_name: z.string(), name: z.string() });
 
-/** GET /api/leads/{id}: the lead (§3) plus what the detail page shows without further calls. */
+/** GET /api/leads/{id}: the lead plus what the detail page shows without further calls. */
 export const leadDetailSchema = leadListItemSchema.extend({
   creator: personSchema.nullable(),
   updated_by: personSchema.nullable(),

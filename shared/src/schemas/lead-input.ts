@@ -9,7 +9,7 @@ const name = (what: string) =>
   leadText(`Укажите ${what}`).trim().max(100, 'Не более 100 символов');
 
 /**
- * The lead form's fields (§2, §5), as POST /api/leads and POST /api/leads/{id} take them. The server adds what the
+ * The lead form's fields, as POST /api/leads and POST /api/leads/{id} take them. The server adds what the
  * shape cannot say: the phone is parsed with libphonenumber-js (region RU), statuses and users must exist, and the
  * notes are sanitised. `version` is the version the form was read at; an update without it, or with a stale one, is refused.
  */
@@ -27,7 +27,7 @@ export type LeadInput = z.input<typeof leadInputSchema>;
 
 /**
  * POST /api/leads/{id}: the form's fields, except that `status_id: null` clears the status (create still requires
- * one, §5; a lead imported or left behind by a deleted status has none, and editing it must not force a choice).
+ * one; a lead imported or left behind by a deleted status has none, and editing it must not force a choice).
  */
 export const leadUpdateInputSchema = leadInputSchema.extend({
   status_id: idSchema('Выберите статус').nullable(),

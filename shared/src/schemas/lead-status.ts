@@ -4,7 +4,7 @@ import { textSchema } from './text';
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
-/** A lead status (§3: id, name), with the colour and order users arrange them by. */
+/** A lead status (id, name), with the colour and order users arrange them by. */
 export const leadStatusSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -35,5 +35,5 @@ export const reorderLeadStatusesInputSchema = z.object({ ids: z.array(idSchema()
 /** DELETE /api/lead-status/{id}/delete?replacement_id=: leads using the status move to the replacement. */
 export const deleteLeadStatusQuerySchema = z.object({ replacement_id: idSchema().optional() });
 
-/** POST /api/upload answers the stored image's address (§7). */
+/** POST /api/upload answers the stored image's address. */
 export const uploadResultSchema = z.object({ url: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationMetaSchema } from './mini/envelope';
 
-/** A lead (§3). `users` holds the ids of the responsible users. */
+/** A lead. `users` holds the ids of the responsible users. */
 export const leadSchema = z.object({
   id: z.number().int(),
   surname: z.string(),

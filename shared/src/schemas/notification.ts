@@ -4,7 +4,7 @@ import { pageQuerySchema } from './mini/envelope';
 export const NOTIFICATION_TYPES = ['lead-assigned', 'lead-comment', 'import-finished'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** A top-bar notification (§2) of the signed-in user. */
+/** A top-bar notification of the signed-in user. */
 export const notificationSchema = z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),

@@ -9,7 +9,7 @@ export function isIpOrCidr(value: string): boolean {
   return [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()].some((format) => format.safeParse(value).success);
 }
 
-/** An entry of the IP allow-list (§2 /white-ip/list; fields not in the spec, ours: docs/decisions/025). */
+/** An entry of the IP allow-list (/white-ip/list; its fields are ours, not the spec's: docs/decisions/025). */
 export const whiteIpSchema = z.object({
   id: z.number().int(),
   address: z.string(),

@@ -139,7 +139,7 @@ describe('StandaloneApp', () => {
     saveSession(session as Parameters<typeof saveSession>[0]);
     window.history.replaceState(null, '', '/nowhere');
     render(<StandaloneApp title="Leads" routes={routes} />);
-    // §8 gives the title verbatim; the explanation is Russian like the rest of the remote's screens.
+    // The spec's error catalogue gives the title verbatim; the explanation is Russian like the remote's other screens.
     expect(screen.getByRole('heading', { name: 'Page Not Found - 404' })).toBeInTheDocument();
     expect(screen.getByText('Мы не нашли страницу, которую вы ищете.')).toBeInTheDocument();
   });

@@ -39,3 +39,21 @@ export const remoteRegistryState = pgTable(
   },
   (t) => [check('remote_registry_state_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The load failures browsers reported for a remote (POST /api/remotes/{name}/load-errors): the "Модули" page's
+ * status. Bounded: each report keeps only the newest REMOTE_LOAD_ERRORS_KEPT rows of its remote.
+ */
+export const remoteLoadErrors = pgTable(
+  'remote_load_errors',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    remote: text('remote').notNull(),
+    /** The remote's version as the page knew it (from its manifest), when it knew it. */
+    version: text('version'),
+    message: text('message').notNull(),
+    reportedBy: integer('reported_by').references(() => users.id, { onDelete: 'set null' }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('remote_load_errors_remote_id_idx').on(t.remote, t.id)],
+);

@@ -22,7 +22,7 @@ export const RESET_LINK_SENT = 'If an account exists for that address, we have e
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
   const limits = config.loginRateLimit;
-  // Per address: every attempt counts, checked before the body is even parsed (in memory, per instance).
+  // Per address: every attempt counts, checked before the body is even parsed (in memory, or in REDIS_URL so every instance counts together).
   const perIpLimit = { rateLimit: { max: limits.perIp, timeWindow: limits.timeWindowMs } };
 
   app.post(

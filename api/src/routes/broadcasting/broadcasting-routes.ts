@@ -58,7 +58,7 @@ async function mayListen(app: FastifyInstance, request: FastifyRequest, channel:
 
 const authErrors = { 422: apiErrorSchema, ...protectedErrors } as const;
 
-/** `POST /broadcasting/user-auth`: §7 names this second path outside /api, so it is registered at both places. */
+/** `POST /broadcasting/user-auth`: the spec names this second path outside /api, so it is registered at both places. */
 export const userAuthRoute: FastifyPluginAsyncZod = async (app) => {
   acceptForms(app);
   app.post(

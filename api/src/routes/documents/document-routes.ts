@@ -34,7 +34,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       version: mode === 'update' ? (version) => (version === undefined ? [VERSION_REQUIRED] : undefined) : undefined,
     }));
 
-  /** Links are edited only with `edit document` (§5, §6), also when a document is created. */
+  /** Links are edited only with `edit document`, also when a document is created. */
   const linksNeedEdit = async (request: { body: { links?: string[] }; ability?: { can(a: string, s: string): boolean } | null }) => {
     if ((request.body.links?.length ?? 0) > 0 && !request.ability?.can('edit', 'document')) {
       throw new AppError('FORBIDDEN', 'This action is unauthorized.');

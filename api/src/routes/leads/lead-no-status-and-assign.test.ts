@@ -61,7 +61,7 @@ for (const driver of testDrivers()) {
       assert.deepEqual(history[0].changes?.status_id, { from: statusIds[1], to: null });
     });
 
-    test('create still requires a status (§5)', async () => {
+    test('create still requires a status', async () => {
       const response = await post('/api/leads', { ...leadInput(statusIds[0]), status_id: null });
       assert.equal(response.statusCode, 422);
       assert.deepEqual(response.json().errors.status_id, ['Выберите статус']);

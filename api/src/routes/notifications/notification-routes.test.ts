@@ -18,12 +18,12 @@ for (const driver of testDrivers()) {
       me = { id: a.id, headers: bearer(await a.token()) };
       other = { id: b.id, headers: bearer(await b.token()) };
       for (const title of ['Первое', 'Второе', 'Третье']) {
-        const [created] = await t.app.broadcasts.notify([me.id], { type: 'lead-assigned', title, body: 'Тело', link: '/leads/1' });
+        const [{ notification: created }] = await t.app.notificationRepository.create([me.id], { type: 'lead-assigned', title, body: 'Тело', link: '/leads/1' });
         ids.push(created.id);
         // Distinct creation times, so "newest first" has one answer.
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      await t.app.broadcasts.notify([other.id], { type: 'import-finished', title: 'Чужое' });
+      await t.app.notificationRepository.create([other.id], { type: 'import-finished', title: 'Чужое' });
     });
     after(() => t.close());
 

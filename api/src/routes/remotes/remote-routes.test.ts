@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { PublishedEvent } from '../../plugins/realtime';
+import { REMOTE_LOAD_ERRORS_KEPT } from '../../repositories/remote-repository';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createRole, createUser, TEST_PASSWORD } from '../../test/fixtures';
 
@@ -95,6 +96,7 @@ for (const driver of testDrivers()) {
 
     test('lists every remote with its manifest URL and the bundled build it found, seeded from the configuration', async () => {
       const remotes = await list();
+      assert.deepEqual((await call({ method: 'GET', url: '/api/remotes' })).json().meta, { host_shared: '0.6.2' }, "the host's shared, for the Модули page");
       assert.deepEqual(
         remotes.map((r) => [r.name, r.scope, r.entry, r.source]),
         [
@@ -311,6 +313,116 @@ for (const driver of testDrivers()) {
         await started.close();
         rmSync(other, { recursive: true, force: true });
       }
+    });
+
+    describe('load errors browsers report', () => {
+      const report = (headers: Record<string, string>, payload: unknown, name = 'leads') =>
+        t.app.inject({ method: 'POST', url: `/api/remotes/${name}/load-errors`, headers, payload: payload as object });
+      let operator: Record<string, string>;
+      type LoadErrors = { count_24h: number; latest: { message: string; version: string | null; reported_at: string } | null };
+      const errorsOfLeads = async () => (await leadsOf()).last_errors as LoadErrors;
+
+      before(async () => {
+        const user = await createUser(t, { email: `load.errors.${driver}@test.local`, role: 'Operator' });
+        operator = bearer(await user.token());
+      });
+      beforeEach(async () => {
+        await t.app.db.execute(sql`delete from remote_load_errors`);
+      });
+
+      test('any signed-in user reports one, and the list shows the count of the last 24 hours and the latest', async () => {
+        assert.deepEqual((await leadsOf()).last_errors, { count_24h: 0, latest: null });
+        const first = await report(operator, { message: 'Could not load remote_leads/leads-list-page: Failed to fetch', version: '1.2.0' });
+        assert.equal(first.statusCode, 202, first.body);
+        assert.equal((await report(operator, { message: 'ChunkLoadError: Loading chunk 42 failed' })).statusCode, 202);
+
+        const lastErrors = await errorsOfLeads();
+        assert.equal(lastErrors.count_24h, 2);
+        assert.equal(lastErrors.latest?.message, 'ChunkLoadError: Loading chunk 42 failed');
+        assert.equal(lastErrors.latest?.version, null);
+        assert.ok(!Number.isNaN(Date.parse(lastErrors.latest?.reported_at ?? '')));
+        const others = (await list()).filter((r) => r.name !== 'leads');
+        assert.deepEqual(
+          others.map((r) => r.last_errors),
+          [
+            { count_24h: 0, latest: null },
+            { count_24h: 0, latest: null },
+          ],
+          'reports count for their own remote only',
+        );
+      });
+
+      test('a report older than 24 hours is the latest but not counted', async () => {
+        assert.equal((await report(operator, { message: 'Old failure', version: '1.0.0' })).statusCode, 202);
+        await t.app.db.execute(sql`update remote_load_errors set reported_at = now() - interval '25 hours'`);
+        const lastErrors = await errorsOfLeads();
+        assert.equal(lastErrors.count_24h, 0);
+        assert.equal(lastErrors.latest?.message, 'Old failure');
+        assert.equal(lastErrors.latest?.version, '1.0.0');
+      });
+
+      test('only the newest reports of a remote are kept', async () => {
+        const userId = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: operator })).json().userData.id;
+        for (let i = 1; i <= REMOTE_LOAD_ERRORS_KEPT + 5; i += 1) {
+          await t.app.remoteRepository.recordLoadError('leads', { message: `Failure ${i}`, version: null }, userId);
+        }
+        const rows = (await t.app.db.execute(sql`select message from remote_load_errors where remote = 'leads' order by id`)) as unknown as {
+          rows: { message: string }[];
+        };
+        assert.equal(rows.rows.length, REMOTE_LOAD_ERRORS_KEPT);
+        assert.equal(rows.rows[0].message, 'Failure 6');
+        const lastErrors = await errorsOfLeads();
+        assert.equal(lastErrors.count_24h, REMOTE_LOAD_ERRORS_KEPT);
+        assert.equal(lastErrors.latest?.message, `Failure ${REMOTE_LOAD_ERRORS_KEPT + 5}`);
+      });
+
+      test('a bad report is refused with 422 naming the field, and nothing is kept', async () => {
+        const cases: Array<[unknown, string, string?]> = [
+          [{ message: 'x'.repeat(501) }, 'message'],
+          [{ message: '   ' }, 'message'],
+          [{}, 'message'],
+          [{ message: 'Failed', version: 'v'.repeat(65) }, 'version'],
+          [{ message: 'Failed', version: 42 }, 'version'],
+          // PostgreSQL cannot store NUL: refused before it gets there.
+          [{ message: 'Failed\u0000here' }, 'message'],
+          [{ message: 'Failed', version: '1.0\u0000' }, 'version'],
+          [{ message: 'Failed' }, 'name', 'payroll'],
+        ];
+        for (const [payload, field, name] of cases) {
+          const response = await report(operator, payload, name);
+          assert.equal(response.statusCode, 422, `${JSON.stringify(payload)}: ${response.body}`);
+          assert.ok(response.json().errors[field], `${field}: ${response.body}`);
+        }
+        assert.equal((await report(operator, { message: 'x'.repeat(500) })).statusCode, 202, '500 characters are allowed');
+        assert.equal((await errorsOfLeads()).count_24h, 1);
+      });
+
+      test('without a token: 401, and nothing is kept', async () => {
+        for (const headers of [{}, bearer('not-a-token')]) {
+          const response = await report(headers, { message: 'Failed' });
+          assert.equal(response.statusCode, 401, response.body);
+          assert.equal(response.json().code, 'UNAUTHENTICATED');
+        }
+        assert.equal((await errorsOfLeads()).count_24h, 0);
+      });
+
+      test('a user who may report may not read: the list needs manage remotes', async () => {
+        assert.equal((await report(operator, { message: 'Failed' })).statusCode, 202);
+        const answer = await t.app.inject({ method: 'GET', url: '/api/remotes', headers: operator });
+        assert.equal(answer.statusCode, 403, answer.body);
+        assert.ok(!answer.body.includes('Failed'));
+      });
+
+      test('reports are limited per user: past the limit 429, while another user still reports', async () => {
+        const noisy = bearer(await (await createUser(t, { email: `noisy.${driver}@test.local`, role: 'Operator' })).token());
+        const answers: number[] = [];
+        for (let i = 0; i < 32; i += 1) answers.push((await report(noisy, { message: `Failure ${i}` })).statusCode);
+        assert.deepEqual(answers.slice(0, 30), Array(30).fill(202));
+        assert.deepEqual(answers.slice(30), [429, 429]);
+        const limited = await report(noisy, { message: 'One more' });
+        assert.equal(limited.json().code, 'RATE_LIMITED');
+        assert.equal((await report(operator, { message: 'Someone else' })).statusCode, 202);
+      });
     });
 
     test('REMOTE_*_URL at a later start is the base under a switch made through the API, which stands', async () => {

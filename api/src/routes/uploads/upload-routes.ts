@@ -34,7 +34,7 @@ const SERVED_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** Images for the rich-text editor (§7 POST /upload): in the file storage (disk or bucket) under a random key. */
+/** Editor images (the spec's POST /upload): in the file storage (disk or bucket) under a random key. */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const legacyFolder = path.join(app.config.dataDir, LEGACY_UPLOADS_FOLDER);
 

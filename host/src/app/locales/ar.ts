@@ -26,6 +26,7 @@ export const ar: Translation = {
     permissions: 'الصلاحيات',
     whiteIp: 'عناوين IP المسموح بها',
     auditLog: 'سجل التدقيق',
+    remotes: 'الوحدات',
     groupLeads: 'العملاء المحتملون',
     groupDocuments: 'قاعدة المعرفة',
     groupAdministration: 'الإدارة',

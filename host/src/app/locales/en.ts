@@ -29,6 +29,7 @@ export const en = {
     permissions: 'Permissions',
     whiteIp: 'IP allow-list',
     auditLog: 'Audit log',
+    remotes: 'Modules',
     groupLeads: 'Leads',
     groupDocuments: 'Knowledge base',
     groupAdministration: 'Administration',

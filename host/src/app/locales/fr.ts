@@ -26,6 +26,7 @@ export const fr: Translation = {
     permissions: 'Permissions',
     whiteIp: 'Adresses IP autorisées',
     auditLog: "Journal d'audit",
+    remotes: 'Modules',
     groupLeads: 'Prospects',
     groupDocuments: 'Base de connaissances',
     groupAdministration: 'Administration',

@@ -27,6 +27,7 @@ export const ru: Translation = {
     permissions: 'Разрешения',
     whiteIp: 'Разрешённые IP-адреса',
     auditLog: 'Журнал действий',
+    remotes: 'Модули',
     groupLeads: 'Лиды',
     groupDocuments: 'База знаний',
     groupAdministration: 'Администрирование',
@@ -91,7 +92,7 @@ export const ru: Translation = {
     requestFailed: 'Что-то пошло не так. Попробуйте снова.',
   },
   misc: {
-    // §8 texts, verbatim in every language.
+    // The spec's error catalogue texts, verbatim in every language.
     notAuthorizedTitle: 'Not Authorized - 401',
     notAuthorizedMessage: 'У вас нет доступа к этой странице.',
     notFoundTitle: 'Page Not Found - 404',

@@ -1,6 +1,6 @@
 import { createIcon } from '@crm/shared/ui';
 
-// Tabler outlines (MIT), the icon set the spec names (§9), inlined like the kit's own icons.
+// Tabler outlines (MIT), the icon set the spec names, inlined like the kit's own icons.
 const LETTER_H = ['M4 6v12', 'M12 6v12', 'M11 18h2', 'M3 18h2', 'M4 12h8', 'M3 6h2', 'M11 6h2'];
 
 export const IconBold = createIcon('IconBold', ['M7 5h6a3.5 3.5 0 0 1 0 7h-6z', 'M13 12h1a3.5 3.5 0 0 1 0 7h-7v-7']);

@@ -107,7 +107,7 @@ function renderItem(item: ToolbarItem, withDivider: boolean) {
 }
 
 // A one-line toolbar that folds what does not fit its width into a "more" menu sliding open beneath it
-// (§9 "sliding toolbar"). The width is watched with ResizeObserver; without one, every item stays visible.
+// (the spec's "sliding toolbar"). The width is watched with ResizeObserver; without one, every item stays visible.
 export function OverflowToolbar({ label, items }: OverflowToolbarProps) {
   const t = useUiText();
   const rootRef = useRef<HTMLDivElement>(null);

@@ -136,7 +136,7 @@ function $readToolbarState(): ToolbarState {
   };
 }
 
-// The editor toolbar (§9): text formats, headings and quote, lists, link, image upload, video embed, table,
+// The editor toolbar: text formats, headings and quote, lists, link, image upload, video embed, table,
 // code block, emoji and collapsible section, undo/redo. Actions that need details open a panel under it.
 export function ToolbarPlugin({ upload }: ToolbarPluginProps) {
   const t = useUiText();

@@ -3,7 +3,7 @@ export interface EmojiEntry {
   name: string;
 }
 
-// A small built-in set instead of an emoji library: the editor must not download one (§9 'emoticons').
+// A small built-in set instead of an emoji library: the editor must not download one (the spec's 'emoticons' item).
 export const EMOJI_LIST: readonly EmojiEntry[] = [
   { emoji: '😀', name: 'grinning face' },
   { emoji: '😃', name: 'smiling face with open mouth' },

@@ -15,9 +15,9 @@ function urlOf(answer: unknown): string | null {
 }
 
 /**
- * The editor's default image uploader: `POST /api/upload` as multipart with the file in the `image` field (§7),
+ * The editor's default image uploader: `POST /api/upload` as multipart with the file in the `image` field,
  * resolving to the answer's `url`. Rejects with an {@link ImageUploadError} whose message is the one the spec
- * shows (§8): 'Invalid image URL from server' when the answer has no usable url, otherwise 'Image upload failed'.
+ * shows: 'Invalid image URL from server' when the answer has no usable url, otherwise 'Image upload failed'.
  */
 export async function uploadEditorImage(file: File): Promise<string> {
   const body = new FormData();

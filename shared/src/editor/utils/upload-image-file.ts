@@ -3,7 +3,7 @@ import { isSafeImageUrl } from './safe-url';
 
 export type ImageUploader = (file: File) => Promise<string>;
 
-// Runs any uploader (the default one or a caller's) and turns its outcome into the spec's messages (§8):
+// Runs any uploader (the default one or a caller's) and turns its outcome into the spec's messages:
 // a URL that is missing or not http(s) → 'Invalid image URL from server', anything else that goes wrong →
 // 'Image upload failed' (also logged). Resolves to the URL, or null after `report` was told why.
 export async function uploadImageFile(

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 
 /** Actions a rule may grant. `manage` means every action; `assign` is handing a lead over (`assign lead`). */
 export const ABILITY_ACTIONS = ['manage', 'view', 'create', 'edit', 'delete', 'assign'] as const;
-/** Subjects named by the spec (§6). `all` means every subject. */
+/** Subjects named by the spec. `all` means every subject. */
 export const ABILITY_SUBJECTS = [
   'all',
   'lead',
@@ -28,5 +28,5 @@ export const abilityRuleSchema = z.object({
   action: z.enum(ABILITY_ACTIONS),
   subject: z.enum(ABILITY_SUBJECTS),
 });
-/** One entry of `userAbilityRules` (§3). */
+/** One entry of `userAbilityRules`. */
 export type AbilityRule = z.infer<typeof abilityRuleSchema>;

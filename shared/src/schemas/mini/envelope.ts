@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { INT4_MAX } from './id';
 
-/** `{ data }`: the envelope of every single-entity and plain-list answer (§7: "data.data is …"). */
+/** `{ data }`: the envelope of every single-entity and plain-list answer ("data.data is …"). */
 export const dataEnvelope = <T extends z.core.SomeType>(item: T) => z.object({ data: item });
 /** The answer type of `dataEnvelope(item)`: `DataEnvelope<typeof leadDetailSchema>` is `{ data: LeadDetail }`. */
 export type DataEnvelope<T extends z.core.SomeType> = z.infer<ReturnType<typeof dataEnvelope<T>>>;
 /** The answer type of `dataEnvelope(z.array(item))`, a whole list: `DataListEnvelope<typeof userSchema>` is `{ data: User[] }`. */
 export type DataListEnvelope<T extends z.core.SomeType> = DataEnvelope<z.ZodMiniArray<T>>;
 
-/** Page sizes offered everywhere (§9). */
+/** Page sizes offered everywhere. */
 export const PER_PAGE_OPTIONS = [5, 10, 20, 25, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 25;
 

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { abilityRuleSchema } from './ability-rule';
 import { userSchema } from './user';
 
-/** What sign-in and GET /api/auth/me answer; the client stores each part under the spec's names (§3). */
+/** What sign-in and GET /api/auth/me answer; the client stores each part under the spec's names. */
 export const sessionSchema = z.object({
   accessToken: z.string(),
   userData: userSchema,

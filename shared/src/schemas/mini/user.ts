@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** A user as listed by GET /api/users and returned as `userData` (§3). */
+/** A user as listed by GET /api/users and returned as `userData`. */
 export const userSchema = z.object({
   id: z.number().check(z.int()),
   first_name: z.string(),

@@ -3,7 +3,7 @@ import { overlaysPart, overlayWanted } from './overlay-loader';
 
 export interface ConfirmDialogProps {
   open: boolean;
-  /** The question; the spec's 'Уверены?' by default (§8). */
+  /** The question; the spec's 'Уверены?' by default. */
   message?: string;
   onConfirm: () => void;
   /** Called for the cancel button, Esc and a click outside. */
@@ -14,5 +14,5 @@ export interface ConfirmDialogProps {
   loading?: boolean;
 }
 
-/** The yes/no question asked before deleting or assigning ('Уверены?', §8). Radix loads when it is first asked. */
+/** The yes/no question asked before deleting or assigning ('Уверены?'). Radix loads when it is first asked. */
 export const ConfirmDialog = lazyComponent(overlaysPart, (overlays) => overlays.ConfirmDialog, 'ConfirmDialog', { wanted: overlayWanted });

@@ -43,7 +43,7 @@ export interface DataTableProps<T> {
   onPageChange: (page: number) => void;
   /** Called with the new size; the table also moves back to page 1. */
   onPerPageChange: (perPage: number) => void;
-  /** The API's sort parameter: `'name'` ascending, `'-name'` descending (§7 `sort=-created_at`). */
+  /** The API's sort parameter: `'name'` ascending, `'-name'` descending (as in the spec's `sort=-created_at`). */
   sort?: string | null;
   /** Cycles ascending → descending → unsorted (undefined). */
   onSortChange?: (sort: string | undefined) => void;
@@ -348,7 +348,7 @@ function DataTableView<T>({
 }
 
 /**
- * A server-paginated table: sortable headers (aria-sort), page sizes 5–100 (§9), "1–25 of 230",
- * optional row checkboxes, a loading bar and 'No data available' when empty (§8).
+ * A server-paginated table: sortable headers (aria-sort), page sizes 5–100, "1–25 of 230",
+ * optional row checkboxes, a loading bar and 'No data available' when empty.
  */
 export const DataTable = withThemeFallback(DataTableView, 'DataTable') as typeof DataTableView;

@@ -19,7 +19,7 @@ export interface MultiSelectProps<V extends SelectValue = SelectValue> {
   /** The selected options' values, in the order they were picked. */
   value: readonly V[];
   onChange: (value: V[]) => void;
-  /** Server messages; only the first is shown (§5). */
+  /** Server messages; only the first is shown. */
   error?: string | readonly string[] | null;
   /** Shown in the empty field. */
   placeholder?: string;
@@ -301,7 +301,7 @@ function MultiSelectView<V extends SelectValue = SelectValue>({
 /**
  * Several values from a list, shown as chips, on downshift's `useCombobox` + `useMultipleSelection`: typing filters
  * the options; ↑/↓ and Enter pick (the menu stays open); Backspace in the empty input removes the last chip; ← moves
- * onto the chips, where Backspace/Delete remove one; Escape closes the menu. The menu is at most 310 px tall (§9);
- * the first error is shown (§5).
+ * onto the chips, where Backspace/Delete remove one; Escape closes the menu. The menu is at most 310 px tall;
+ * the first error is shown.
  */
 export const MultiSelect = withThemeFallback(MultiSelectView, 'MultiSelect') as typeof MultiSelectView;

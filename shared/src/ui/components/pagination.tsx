@@ -89,5 +89,5 @@ function PaginationView({ page, lastPage, onPageChange, disabled }: PaginationPr
   );
 }
 
-/** Tonal page buttons with previous/next (§9 "pagination tonal"). */
+/** Tonal page buttons with previous/next (the spec's "pagination tonal"). */
 export const Pagination = withThemeFallback(PaginationView, 'Pagination');

@@ -83,5 +83,5 @@ function ConfirmDialogView({
   );
 }
 
-/** The yes/no question asked before deleting or assigning ('Уверены?', §8). */
+/** The yes/no question asked before deleting or assigning ('Уверены?'). */
 export const ConfirmDialog = withThemeFallback(ConfirmDialogView, 'ConfirmDialog');

@@ -7,7 +7,7 @@ import { SELECT_MENU_MAX_HEIGHT } from '../tokens/constants';
 /** Text a clear/"all" entry shows when the caller names none. */
 export const DEFAULT_CLEAR_LABEL = '—';
 
-/** The outlined, compact box (§9) around a select's value; `fieldBoxFocused` is its focused look. */
+/** The outlined, compact box around a select's value; `fieldBoxFocused` is its focused look. */
 export const fieldBox = css<{ $invalid: boolean }>`
   position: relative;
   display: flex;
@@ -95,7 +95,7 @@ export const IndicatorButton = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.hover}; color: ${({ theme }) => theme.colors.text}; }
 `;
 
-/** The floating menu: at most 310 px tall (§9), scrolling inside, above dialogs (overlay z-index, §9). */
+/** The floating menu: at most 310 px tall, scrolling inside, above dialogs (overlay z-index). */
 export const menuSurface = css`
   box-sizing: border-box;
   z-index: ${({ theme }) => theme.zIndex.overlay};

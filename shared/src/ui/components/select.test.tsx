@@ -40,7 +40,7 @@ describe('Select', () => {
     const listbox = screen.getByRole('listbox');
     // 310 px, or less where the window has less room.
     expect(getComputedStyle(listbox).maxHeight).toMatch(/^min\(310px, /);
-    // The spec's overlay z-index (§9): Radix copies it onto the positioned wrapper.
+    // The spec's overlay z-index: Radix copies it onto the positioned wrapper.
     expect(getComputedStyle(listbox).zIndex).toBe('2000');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['New', 'In work', 'Closed', 'Callback']);
     await user.click(screen.getByRole('option', { name: 'In work' }));
@@ -197,7 +197,7 @@ describe('Select', () => {
     expect(screen.getByRole('listbox')).toHaveTextContent('Загрузка…');
   });
 
-  describe('type-ahead (§9: the typed letters are forgotten after 1 s)', () => {
+  describe('type-ahead (the typed letters are forgotten after 1 s)', () => {
     beforeEach(() => jest.useFakeTimers());
     afterEach(() => jest.useRealTimers());
 

@@ -24,7 +24,7 @@ export interface SelectProps<V extends SelectValue = SelectValue> {
   /** The selected option's value (not the option object); null or undefined for none. */
   value: V | null | undefined;
   onChange: (value: V | null) => void;
-  /** Server messages; only the first is shown (§5). */
+  /** Server messages; only the first is shown. */
   error?: string | readonly string[] | null;
   /** Shown while nothing is selected. */
   placeholder?: string;
@@ -274,9 +274,9 @@ function SelectView<V extends SelectValue = SelectValue>({
 }
 
 /**
- * A single-choice select on Radix Select, styled to the theme: outlined and compact (§9), a menu at most 310 px
- * tall (§9), type-ahead on the closed or open field that forgets the typed letters after 1 s (Radix; §9), the
- * first error shown (§5). Values in and out are the options' `value`s. For several values use `MultiSelect`.
+ * A single-choice select on Radix Select, styled to the theme: outlined and compact, a menu at most 310 px
+ * tall, type-ahead on the closed or open field that forgets the typed letters after 1 s (Radix), the
+ * first error shown. Values in and out are the options' `value`s. For several values use `MultiSelect`.
  * Radix loads when a Select is first focused or pressed; until then the field is drawn the same without it, and
  * what the user did to it (a press, an opening key, type-ahead letters) is done again once Radix is here.
  */

@@ -7,7 +7,7 @@ import { withThemeFallback } from '../theme/with-theme-fallback';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
   label: string;
-  /** Server or client messages; only the first is shown (§8). */
+  /** Server or client messages; only the first is shown. */
   error?: string | readonly string[] | null;
   /** Help text shown while there is no error. */
   hint?: ReactNode;
@@ -68,5 +68,5 @@ function TextFieldView({ label, error, hint, id, className, inputClassName, ...r
   );
 }
 
-/** An outlined, compact text input with its label, showing only the first error (§9, §8). */
+/** An outlined, compact text input with its label, showing only the first error. */
 export const TextField = withThemeFallback(TextFieldView, 'TextField');

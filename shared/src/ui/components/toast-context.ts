@@ -2,7 +2,7 @@ import { createContext } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
-/** Shows a toast that closes by itself after TOAST_DURATION_MS (§9). */
+/** Shows a toast that closes by itself after TOAST_DURATION_MS. */
 export interface ToastApi {
   success: (message: string) => void;
   error: (message: string) => void;

@@ -124,5 +124,5 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
   );
 }
 
-/** Hosts the toasts `useToast()` shows; each closes after 3000 ms (§9) or on its close button. */
+/** Hosts the toasts `useToast()` shows; each closes after 3000 ms or on its close button. */
 export const ToastProvider = withThemeFallback(ToastProviderView, 'ToastProvider');

@@ -12,7 +12,7 @@ export interface FormSubmitOptions {
 }
 
 /**
- * The submit of a form in a dialog or drawer (§5): one send at a time, the first server error per field under its
+ * The submit of a form in a dialog or drawer: one send at a time, the first server error per field under its
  * field, anything else in a toast, and on success a toast and `onDone`. `resetErrors` clears the fields' messages.
  */
 export function useFormSubmit({ onSubmit, successMessage, onDone }: FormSubmitOptions) {

@@ -18,7 +18,7 @@ test('every ui key has a non-empty text in both Russian and English', () => {
   }
 });
 
-/** §8 texts the spec gives verbatim, in English whatever the language. */
+/** Texts the spec's error catalogue gives verbatim, in English whatever the language. */
 const SPEC_TEXTS = new Set(['table.noData', 'standalone.notFoundTitle', 'editor.imageUploadFailed', 'editor.invalidImageUrl']);
 
 test('the Russian texts carry no English words except the spec ones and names', () => {

@@ -1,7 +1,7 @@
 /**
  * Every text of the shared UI kit and editor, in the `ui` namespace. The lead, document and admin screens are Russian
  * (the remotes render with 'ru' whatever the shell's language); the host renders the kit in its own language.
- * Texts the spec gives verbatim (§8, e.g. 'No data available', 'Уверены?') stay as the spec writes them.
+ * Texts the spec gives verbatim (e.g. 'No data available', 'Уверены?') stay as the spec writes them.
  */
 export const uiRu = {
   common: {
@@ -21,7 +21,7 @@ export const uiRu = {
     close: 'Закрыть уведомление',
   },
   table: {
-    // §8 interface text, verbatim in every language.
+    // Interface text from the spec's error catalogue, verbatim in every language.
     noData: 'No data available',
     rowsPerPage: 'Строк на странице:',
     range: '{{from}}–{{to}} из {{total}}',
@@ -77,7 +77,7 @@ export const uiRu = {
     signInFailed: 'Не удалось войти. Попробуйте снова.',
     signOut: 'Выйти',
     pages: 'Разделы',
-    // §8 interface text, verbatim in every language.
+    // Interface text from the spec's error catalogue, verbatim in every language.
     notFoundTitle: 'Page Not Found - 404',
     notFoundMessage: 'Мы не нашли страницу, которую вы ищете.',
   },
@@ -140,7 +140,7 @@ export const uiRu = {
     deleteRow: 'Удалить строку',
     deleteColumn: 'Удалить столбец',
     deleteTable: 'Удалить таблицу',
-    // §8: the editor is told these exact texts.
+    // The editor is told these exact texts.
     imageUploadFailed: 'Image upload failed',
     invalidImageUrl: 'Invalid image URL from server',
   },

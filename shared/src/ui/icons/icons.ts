@@ -1,6 +1,6 @@
 import { createIcon } from './icon';
 
-// Paths from the tabler icon set (MIT), the set the spec names (§9); inlined so the kit needs no icon library.
+// Paths from the tabler icon set (MIT), the set the spec names; inlined so the kit needs no icon library.
 export const IconX = createIcon('IconX', ['M18 6l-12 12', 'M6 6l12 12']);
 export const IconPlus = createIcon('IconPlus', ['M12 5l0 14', 'M5 12l14 0']);
 export const IconCheck = createIcon('IconCheck', ['M5 12l5 5l10 -10']);
@@ -60,7 +60,7 @@ export const IconInbox = createIcon('IconInbox', [
   'M4 13h3l3 3h4l3 -3h3',
 ]);
 export const IconMenu = createIcon('IconMenu', ['M4 6l16 0', 'M4 12l16 0', 'M4 18l16 0']);
-// tabler "grip-vertical" (§9 icon set): the drag handle of a reorderable row.
+// tabler "grip-vertical" (the spec's icon set): the drag handle of a reorderable row.
 export const IconGripVertical = createIcon('IconGripVertical', [
   'M8 5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
   'M8 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',

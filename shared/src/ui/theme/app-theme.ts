@@ -34,15 +34,15 @@ export interface AppTheme {
   breakpoints: typeof breakpoints;
   zIndex: { overlay: number; toast: number };
   transition: string;
-  /** §3 skin: `bordered` trades shadows for borders. */
+  /** The spec's skin: `bordered` trades shadows for borders. */
   skin: Skin;
 }
 
-/** §3 skins. */
+/** The spec's skins. */
 export type Skin = 'default' | 'bordered';
 
 /**
- * Background and surface of each theme per skin (§4: "a skin change swaps background and surface colours of all
+ * Background and surface of each theme per skin ("a skin change swaps background and surface colours of all
  * themes"). The pre-paint script in tooling/index.html carries the same values; a test keeps them equal.
  */
 export const SKIN_COLORS: Record<AppTheme['mode'], Record<Skin, { background: string; surface: string }>> = {
@@ -57,7 +57,7 @@ export const SKIN_COLORS: Record<AppTheme['mode'], Record<Skin, { background: st
 };
 
 export interface AppThemeOptions {
-  /** The primary colour (`#RRGGBB`); §9 teal when absent. */
+  /** The primary colour (`#RRGGBB`); the brand teal when absent. */
   primary?: string;
   skin?: Skin;
 }
@@ -77,7 +77,7 @@ export function themeTextShade(theme: Pick<AppTheme, 'colors'>, color: string, t
 
 /**
  * A fill colour under white text: `color` itself when white reaches 4.5:1, the nearest darker shade when it is close
- * (3:1 or more, e.g. the §9 teal, 3.7:1), else `color` unchanged (light colours take dark text, see `readableOn`).
+ * (3:1 or more, e.g. the spec's teal, 3.7:1), else `color` unchanged (light colours take dark text, see `readableOn`).
  */
 function fillForWhiteText(color: string): string {
   const ratio = contrastRatio('#FFFFFF', color);
@@ -94,8 +94,8 @@ export function createAppTheme(mode: AppTheme['mode'], options: AppThemeOptions 
   const ink = light ? '#2F2B3D' : '#E1DEF5';
   const shadowInk = light ? '#2F2B3D' : '#131120';
   const surfaceRaised = light ? '#FFFFFF' : '#363B54';
-  // §9 colours stay the brand (backgrounds, borders, focus rings, icons); text uses a shade reaching 4.5:1 on every
-  // ground of the theme and on the colour's own 16% tint (docs/decisions/043).
+  // The spec's colours stay the brand (backgrounds, borders, focus rings, icons); text uses a shade reaching 4.5:1 on
+  // every ground of the theme and on the colour's own 16% tint (docs/decisions/043).
   const safeText = (color: string) => shadeForGrounds(color, [background, surface, surfaceRaised]);
   const primaryFill = fillForWhiteText(primary);
   const errorFill = fillForWhiteText(colors.error);

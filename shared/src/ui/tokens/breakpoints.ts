@@ -1,8 +1,8 @@
-/** Breakpoints in px (§9): a width belongs to the largest breakpoint it reaches. */
+/** Breakpoints in px, the spec's: a width belongs to the largest breakpoint it reaches. */
 export const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
 export type Breakpoint = keyof typeof breakpoints;
 
-/** Below this width the navigation becomes an overlay (§9). */
+/** Below this width the navigation becomes an overlay. */
 export const OVERLAY_NAV_BREAKPOINT = 976;
 
 /** Media queries for styled-components: `${media.up('md')} { … }`. */

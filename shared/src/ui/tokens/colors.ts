@@ -1,4 +1,4 @@
-/** The spec's palette (§9). */
+/** The spec's palette. */
 export const colors = {
   primary: '#0D9394',
   secondary: '#A8AAAE',

@@ -7,7 +7,7 @@ describe('contrast helpers', () => {
     expect(relativeLuminance('#FFFFFF')).toBe(1);
     expect(contrastRatio('#000000', '#FFFFFF')).toBeCloseTo(21, 5);
     expect(contrastRatio('#FFFFFF', '#FFFFFF')).toBe(1);
-    // The §9 teal under white text is the failure the theme fixes (docs/decisions/043).
+    // The spec's teal under white text is the failure the theme fixes (docs/decisions/043).
     expect(contrastRatio('#FFFFFF', colors.primary)).toBeCloseTo(3.73, 1);
     expect(contrastRatio(colors.primary, '#FFFFFF')).toBe(contrastRatio('#FFFFFF', colors.primary));
   });

@@ -1,6 +1,6 @@
 import { colors } from './colors';
 
-/** The spec's palette (§9), with names a screen reader can say (the `ui` texts `colorPicker.<name>`). */
+/** The spec's palette, with names a screen reader can say (the `ui` texts `colorPicker.<name>`). */
 export const COLOR_PALETTE = [
   { color: colors.primary, name: 'teal' },
   { color: colors.info, name: 'blue' },

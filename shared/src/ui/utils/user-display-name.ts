@@ -1,4 +1,4 @@
-/** The name fields every user record carries (§3: first_name and name). */
+/** The name fields every user record carries (first_name and name). */
 export interface UserNameParts {
   first_name?: string | null;
   name?: string | null;

@@ -27,7 +27,7 @@ export function LoginPage() {
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
 
-  // §5: no client-side rules; the server's 422 names the fields at fault.
+  // No client-side rules; the server's 422 names the fields at fault.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);

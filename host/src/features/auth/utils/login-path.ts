@@ -4,7 +4,7 @@ export function encodeQueryValue(value: string): string {
 }
 
 /**
- * §2: a visitor is sent to login with the original query kept plus `to` holding the wanted path,
+ * A visitor is sent to login with the original query kept plus `to` holding the wanted path,
  * `to` being left out when the wanted path is `/`.
  */
 export function loginPathFor(pathname: string, search = ''): string {

@@ -8,7 +8,7 @@ const admin = { loggedIn: true, ability: createAbility([{ action: 'manage', subj
 const viewLead: RouteAccess = { access: 'auth', action: 'view', subject: 'lead' };
 const viewStatus: RouteAccess = { access: 'auth', action: 'view', subject: 'lead-status' };
 
-describe('resolveAccess (§2)', () => {
+describe('resolveAccess', () => {
   test('public routes open to everyone', () => {
     for (const context of [visitor, operator, admin]) {
       expect(resolveAccess({ access: 'public' }, '/not-authorized', '', context)).toBeNull();

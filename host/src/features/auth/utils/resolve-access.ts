@@ -2,7 +2,7 @@ import type { AppAbility } from '@crm/shared/abilities';
 import type { AbilityAction, AbilitySubject } from '@crm/shared/schemas';
 import { loginPathFor } from './login-path';
 
-/** §2 access classes: open to all, signed-out visitors only, or signed in with the route's ability. */
+/** The spec's access classes: open to all, signed-out visitors only, or signed in with the route's ability. */
 export type AccessClass = 'public' | 'guest' | 'auth';
 
 export interface RouteAccess {

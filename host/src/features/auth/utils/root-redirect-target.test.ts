@@ -3,7 +3,7 @@ import { rootRedirectTarget } from './root-redirect-target';
 
 const user = (role: string): User => ({ id: 1, first_name: 'A', name: 'B', email: 'a@b.c', role, avatar: null });
 
-describe('rootRedirectTarget (§2 `/`)', () => {
+describe('rootRedirectTarget (`/`)', () => {
   test('an Admin goes to the leads list', () => {
     expect(rootRedirectTarget({ search: '?a=1', storedUser: user('Admin'), loggedIn: true, signedInHome: '/x' })).toBe('/leads/list');
   });

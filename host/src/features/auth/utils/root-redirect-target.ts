@@ -9,8 +9,8 @@ export interface RootRedirectInput {
 }
 
 /**
- * §2 `/`: an Admin goes to the leads list, anyone else to login keeping the query string. This is the one place a
- * role name is compared (STYLE rule 6).
+ * `/`, as the spec's route table says: an Admin goes to the leads list, anyone else to login keeping the query
+ * string. This is the one place a role name is compared (STYLE rule 6).
  *
  * A signed-in non-Admin is the exception: login is for signed-out visitors only and sends them back to `/`, so
  * following the spec to the letter would loop forever; they go to their first permitted area instead.

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { BOXED_WIDTH } from './layout-sizes';
 
 export interface AppFooterProps {
-  /** §3 footer type: sticky stays at the bottom of the window, static ends the page (hidden: not drawn). */
+  /** The spec's footer type: sticky stays at the bottom of the window, static ends the page (hidden: not drawn). */
   type: 'sticky' | 'static';
   boxed: boolean;
   /** The app's version, shown in the footer. */

@@ -11,7 +11,7 @@ export interface CustomizerPanelProps {
   onClose: () => void;
 }
 
-/** Primary colour presets: the §9 teal first, then Vuexy's. */
+/** Primary colour presets: the spec's teal first, then Vuexy's. */
 export const PRIMARY_PRESETS = [colors.primary, '#7367F0', '#FFAB1D', '#EB3D63', '#2092EC'] as const;
 
 const Panel = styled.aside<{ $open: boolean }>`
@@ -142,7 +142,7 @@ function Toggle({ name, label }: { name: 'semiDark' | 'verticalNavCollapsed' | '
   );
 }
 
-/** Every §3 layout option, applied live and stored; Reset restores the §9 defaults. Loaded on the first open. */
+/** Every layout option of the spec, applied live and stored; Reset restores the defaults. Loaded on the first open. */
 export default function CustomizerPanel({ open, onClose }: CustomizerPanelProps) {
   const { t } = useTranslation();
   const { prefs, mode, update, reset } = usePreferences();

@@ -27,7 +27,7 @@ const Gear = styled.button`
   @keyframes crm-customizer-spin { to { transform: rotate(360deg); } }
 `;
 
-/** A gear on the edge of the screen that opens the layout customizer (§3 layout configuration). */
+/** A gear on the edge of the screen that opens the layout customizer (the spec's layout configuration). */
 export function Customizer() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

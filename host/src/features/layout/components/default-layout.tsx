@@ -21,7 +21,7 @@ import { NAV_COLLAPSED_WIDTH, NAV_WIDTH, VerticalNav } from './vertical-nav';
 const HorizontalNav = lazy(() => import(/* webpackChunkName: "horizontal-nav" */ './horizontal-nav'));
 
 export interface DefaultLayoutProps {
-  /** The layout title (§1: CRM). */
+  /** The layout title (CRM). */
   title: string;
   /** Every group and entry; only those the user's abilities allow are shown. */
   navGroups: readonly NavGroup[];
@@ -64,9 +64,9 @@ const Backdrop = styled.div`
 `;
 
 /**
- * The signed-in shell, drawn from the §3 preferences: vertical (collapsible, semi-dark) or horizontal navigation,
+ * The signed-in shell, drawn from the spec's preferences: vertical (collapsible, semi-dark) or horizontal navigation,
  * a sticky/static/hidden navbar with or without blur, boxed or fluid content, a sticky/static/hidden footer. Below
- * 976 px the navigation is an overlay drawer and always vertical (§4).
+ * 976 px the navigation is an overlay drawer and always vertical.
  */
 export function DefaultLayout({
   title,
@@ -102,7 +102,7 @@ export function DefaultLayout({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  // §3 semi-dark: a light page with the dark theme's navigation.
+  // The spec's semi-dark: a light page with the dark theme's navigation.
   const semiDark = vertical && prefs.semiDark && mode === 'light';
   const navTheme = useMemo(
     () => (semiDark ? createAppTheme('dark', { primary: prefs.lightThemePrimaryColor }) : null),

@@ -68,7 +68,7 @@ const Link = styled(RouterLink)`
 `;
 
 /**
- * The horizontal navigation (§3): one dropdown per group under the navbar's row. Loaded only when chosen
+ * The horizontal navigation: one dropdown per group under the navbar's row. Loaded only when chosen
  * (React.lazy in the default layout), so the vertical default costs nothing for it.
  */
 export default function HorizontalNav({ groups }: HorizontalNavProps) {

@@ -1,6 +1,6 @@
 import { createIcon } from '@crm/shared/ui';
 
-// Tabler outline icons (MIT, the set §9 names) that only the shell uses; the kit holds the shared ones.
+// Tabler outline icons (MIT, the set the spec names) that only the shell uses; the kit holds the shared ones.
 export const IconUsers = createIcon('IconUsers', [
   'M5 7a4 4 0 1 0 8 0a4 4 0 1 0 -8 0',
   'M3 21v-2a4 4 0 0 1 4 -4h4a4 4 0 0 1 4 4v2',
@@ -70,6 +70,10 @@ export const IconLanguage = createIcon('IconLanguage', [
   'M5 9c0 2.144 2.952 3.908 6.7 4',
   'M12 20l4 -9l4 9',
   'M19.1 18h-6.2',
+]);
+/** Tabler's puzzle: the Модули page (the remotes the app is assembled from). */
+export const IconPuzzle = createIcon('IconPuzzle', [
+  'M4 7h3a1 1 0 0 0 1 -1v-1a2 2 0 0 1 4 0v1a1 1 0 0 0 1 1h3a1 1 0 0 1 1 1v3a1 1 0 0 0 1 1h1a2 2 0 0 1 0 4h-1a1 1 0 0 0 -1 1v3a1 1 0 0 1 -1 1h-3a1 1 0 0 1 -1 -1v-1a2 2 0 0 0 -4 0v1a1 1 0 0 1 -1 1h-3a1 1 0 0 1 -1 -1v-3a1 1 0 0 1 1 -1h1a2 2 0 0 0 0 -4h-1a1 1 0 0 1 -1 -1v-3a1 1 0 0 1 1 -1',
 ]);
 export const IconHistory = createIcon('IconHistory', ['M12 8l0 4l2 2', 'M3.05 11a9 9 0 1 1 .5 4m-.5 5v-5h5']);
 export const IconSettings = createIcon('IconSettings', [

@@ -7,7 +7,7 @@ export interface LanguageSwitcherProps {
   languages: readonly { code: string; label: string }[];
 }
 
-/** Changes the i18n language; the i18n setup applies `<html lang dir>` and stores the choice (§4). */
+/** Changes the i18n language; the i18n setup applies `<html lang dir>` and stores the choice. */
 export function LanguageSwitcher({ languages }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation();
   return (

@@ -17,14 +17,14 @@ import {
 } from '../utils/preferences';
 
 export interface PreferencesProviderProps {
-  /** §3 language configuration: an i18n code and whether it reads right to left. */
+  /** The spec's language configuration: an i18n code and whether it reads right to left. */
   languages: readonly { code: string; isRTL: boolean }[];
   children: ReactNode;
 }
 
 /**
- * The §3 preferences as state, kept in cookies, and what follows from them: the styled theme (light/dark/system with
- * the skin and the primary colour of that theme), `<html lang dir>`, and the colours the loader and the page
+ * The layout preferences as state, kept in cookies, and what follows from them: the styled theme (light/dark/system
+ * with the skin and the primary colour of that theme), `<html lang dir>`, and the colours the loader and the page
  * background read before React (the same CSS variables the pre-paint script sets).
  */
 export function PreferencesProvider({ languages, children }: PreferencesProviderProps) {
@@ -61,7 +61,7 @@ export function PreferencesProvider({ languages, children }: PreferencesProvider
     setPrefs(next);
   }, []);
 
-  // §4: a language change stores the language and sets right to left from the language configuration.
+  // A language change stores the language and sets right to left from the language configuration.
   useEffect(() => {
     const onLanguageChanged = (code: string) => {
       const language = languages.find((l) => l.code === code);
@@ -89,7 +89,7 @@ export function PreferencesProvider({ languages, children }: PreferencesProvider
     html.dataset.skin = prefs.skin;
     // Native controls and scrollbars follow too.
     html.style.colorScheme = mode;
-    // §4: the loader (and the page behind it) take the theme's surface, background and primary colours.
+    // The loader (and the page behind it) take the theme's surface, background and primary colours.
     html.style.setProperty('--crm-background', theme.colors.background);
     html.style.setProperty('--crm-surface', theme.colors.surface);
     html.style.setProperty('--crm-primary', theme.colors.primary);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useScrolledPast } from '../hooks/use-scrolled-past';
 
-/** §9: the button appears once the page is scrolled more than this many px. */
+/** The button appears once the page is scrolled more than this many px. */
 export const SCROLL_TO_TOP_THRESHOLD = 200;
 
 const Button = styled.button`

@@ -10,7 +10,7 @@ const OPTIONS = [
   { value: 'system', labelKey: 'layout.themeSystem', Icon: IconDeviceDesktop },
 ] as const satisfies readonly { value: ThemePreference; labelKey: string; Icon: unknown }[];
 
-/** Light, dark or system (§4); the trigger shows the current choice. */
+/** Light, dark or system; the trigger shows the current choice. */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
   const { preference, setPreference } = useThemePreference();

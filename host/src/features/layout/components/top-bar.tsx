@@ -9,17 +9,17 @@ export interface TopBarProps {
   showNavToggle: boolean;
   navOpen: boolean;
   onOpenNav: () => void;
-  /** §3 navbar type: sticky stays on top while scrolling, static scrolls away (hidden: the layout draws no bar). */
+  /** Navbar type: sticky stays on top while scrolling, static scrolls away (hidden: the layout draws no bar). */
   type: 'sticky' | 'static';
-  /** §3 navbar blur: a translucent bar that blurs the page under it. */
+  /** Navbar blur: a translucent bar that blurs the page under it. */
   blur: boolean;
-  /** §3 content width boxed: the bar lines up with the boxed page. */
+  /** The spec's content width boxed: the bar lines up with the boxed page. */
   boxed: boolean;
   /** Start-aligned slot, after the navigation toggle: global search goes here. */
   start?: ReactNode;
   /** Switchers, shortcuts, notifications and the user menu, end-aligned. */
   children: ReactNode;
-  /** The horizontal navigation, under the bar's row (§3 navigation horizontal). */
+  /** The horizontal navigation, under the bar's row (the spec's horizontal navigation). */
   below?: ReactNode;
 }
 
@@ -60,7 +60,7 @@ const Spacer = styled.div`
 `;
 
 
-/** The navbar (§2 shell): the navigation toggle on narrow screens, a search slot, then the end-aligned controls. */
+/** The shell's navbar: the navigation toggle on narrow screens, a search slot, then the end-aligned controls. */
 export function TopBar({ showNavToggle, navOpen, onOpenNav, type, blur, boxed, start, children, below }: TopBarProps) {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ export interface VerticalNavProps {
   groups: readonly NavGroup[];
   title: string;
   collapsed: boolean;
-  /** Below the overlay breakpoint the navigation is a drawer over the page (§4). */
+  /** Below the overlay breakpoint the navigation is a drawer over the page. */
   overlay: boolean;
   open: boolean;
   onToggleCollapsed: () => void;
@@ -124,7 +124,7 @@ const VisuallyHidden = styled.span`
   white-space: nowrap;
 `;
 
-/** The vertical navigation (§2 shell): collapsible on wide screens, an overlay drawer on narrow ones. */
+/** The vertical navigation of the spec's shell: collapsible on wide screens, an overlay drawer on narrow ones. */
 export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleCollapsed, onClose }: VerticalNavProps) {
   const { t } = useTranslation();
   const narrow = collapsed && !overlay;

@@ -3,11 +3,11 @@ import type { StoredPreferences } from '../utils/preferences';
 
 export interface PreferencesValue {
   prefs: StoredPreferences;
-  /** What is shown: `system` resolved against prefers-color-scheme (§4). */
+  /** What is shown: `system` resolved against prefers-color-scheme. */
   mode: 'light' | 'dark';
-  /** Changes some preferences, with the §4 transitions, and stores them. */
+  /** Changes some preferences, with the spec's transitions, and stores them. */
   update: (patch: Partial<StoredPreferences>) => void;
-  /** Restores the §9 defaults (the language stays). */
+  /** Restores the spec's defaults (the language stays). */
   reset: () => void;
 }
 

@@ -19,7 +19,7 @@ export function isNavItemCurrent(item: Pick<NavItem, 'to' | 'section'>, pathname
   return item.section !== undefined && pathname.startsWith(item.section);
 }
 
-/** A titled group of entries (§2 shell: the menu has groups and icons); a dropdown in the horizontal navigation. */
+/** A titled group of entries (the spec's menu has groups and icons); a dropdown in the horizontal navigation. */
 export interface NavGroup {
   /** i18n key of the title, e.g. `nav.groupLeads`. */
   labelKey: string;

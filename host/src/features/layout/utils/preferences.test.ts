@@ -15,7 +15,7 @@ import {
 const Icon = () => null;
 
 describe('stored preferences', () => {
-  test('with nothing stored, every preference is its §9 default', () => {
+  test('with nothing stored, every preference is its default', () => {
     expect(readPreferences()).toEqual({
       language: 'en',
       theme: 'system',
@@ -68,7 +68,7 @@ describe('stored preferences', () => {
   });
 });
 
-describe('§4 transitions', () => {
+describe('transitions between preferences', () => {
   test('switching to horizontal turns a hidden navbar into sticky and un-collapses the vertical nav', () => {
     const before = { ...DEFAULT_PREFERENCES, navbarType: 'hidden' as const, verticalNavCollapsed: true };
     expect(changePreferences(before, { navigationType: 'horizontal' })).toMatchObject({
@@ -148,7 +148,7 @@ describe('the pre-paint script (tooling/prepaint.js)', () => {
     });
   });
 
-  test('system follows prefers-color-scheme; nothing stored gives the §9 light colours and teal', () => {
+  test('system follows prefers-color-scheme; nothing stored gives the light colours and the brand teal', () => {
     expect(runWith(true)).toMatchObject({ theme: 'dark', background: '#25293C' });
     expect(runWith(false)).toMatchObject({ theme: 'light', background: '#F8F7FA', primary: '#0D9394' });
   });

@@ -1,13 +1,13 @@
 import { colors, OVERLAY_NAV_BREAKPOINT } from '@crm/shared/ui';
 
 /**
- * Every §3 persisted preference, one cookie each named with the app title as prefix (`CRM-theme`, `CRM-skin`, …).
+ * Every persisted layout preference, one cookie each named with the app title as prefix (`CRM-theme`, `CRM-skin`, …).
  * Cookies rather than localStorage so the inline pre-paint script in tooling/index.html (which reads the same names)
  * and, later, the server can see them before any bundle runs (docs/decisions/039).
  */
 export interface Preferences {
   language: string;
-  /** §3 "theme"/"colour scheme": light, dark, or system (the operating system decides). */
+  /** The spec's "theme"/"colour scheme": light, dark, or system (the operating system decides). */
   theme: 'light' | 'dark' | 'system';
   skin: 'default' | 'bordered';
   lightThemePrimaryColor: string;
@@ -26,7 +26,10 @@ export interface Preferences {
 export type PreferenceName = keyof Preferences;
 export type StoredPreferences = Preferences;
 
-/** §9 defaults: locale en, theme system, skin default, content boxed, vertical navigation, sticky navbar with blur, static footer. */
+/**
+ * The spec's defaults: locale en, theme system, skin default, content boxed, vertical navigation, sticky navbar with
+ * blur, static footer.
+ */
 export const DEFAULT_PREFERENCES: Readonly<StoredPreferences> = Object.freeze({
   language: 'en',
   theme: 'system',
@@ -43,7 +46,7 @@ export const DEFAULT_PREFERENCES: Readonly<StoredPreferences> = Object.freeze({
   isRTL: false,
 });
 
-/** §1: the layout title is CRM; every preference cookie carries it as prefix. */
+/** The layout title is CRM; every preference cookie carries it as prefix. */
 export const PREFERENCE_COOKIE_PREFIX = 'CRM-';
 export const PREFERENCE_NAMES = Object.keys(DEFAULT_PREFERENCES) as PreferenceName[];
 export const cookieName = (name: PreferenceName) => `${PREFERENCE_COOKIE_PREFIX}${name}`;
@@ -89,7 +92,7 @@ function readCookies(): Map<string, string> {
   return jar;
 }
 
-/** The stored preferences; anything absent or invalid takes its §9 default. */
+/** The stored preferences; anything absent or invalid takes its default. */
 export function readPreferences(): StoredPreferences {
   const jar = readCookies();
   const prefs = { ...DEFAULT_PREFERENCES } as Record<PreferenceName, unknown>;
@@ -116,13 +119,13 @@ export function writePreferences(prefs: Partial<StoredPreferences>): void {
   }
 }
 
-/** Forgets every stored preference: the next read gives the §9 defaults. */
+/** Forgets every stored preference: the next read gives the spec's defaults. */
 export function clearPreferences(): void {
   for (const name of PREFERENCE_NAMES) document.cookie = `${cookieName(name)}=; path=/; max-age=0; SameSite=Lax`;
 }
 
 /**
- * §4: the next preferences after a change. Switching to horizontal navigation turns a hidden navbar into sticky and
+ * The next preferences after a change. Switching to horizontal navigation turns a hidden navbar into sticky and
  * un-collapses the vertical nav.
  */
 export function changePreferences(current: StoredPreferences, patch: Partial<StoredPreferences>): StoredPreferences {
@@ -134,15 +137,15 @@ export function changePreferences(current: StoredPreferences, patch: Partial<Sto
   return next;
 }
 
-/** §4: `system` follows the operating system's colour scheme. */
+/** `system` follows the operating system's colour scheme. */
 export function resolveMode(theme: StoredPreferences['theme'], prefersDark: boolean): 'light' | 'dark' {
   return theme === 'system' ? (prefersDark ? 'dark' : 'light') : theme;
 }
 
-/** The media query below which the navigation is an overlay (§9: 976 = 960 + 16). */
+/** The media query below which the navigation is an overlay (the spec's 976 = 960 + 16). */
 export const OVERLAY_NAV_QUERY = `(max-width: ${OVERLAY_NAV_BREAKPOINT - 0.02}px)`;
 
-/** What the default layout draws (§4): below 976 px the navigation is an overlay and forced vertical. */
+/** What the default layout draws: below 976 px the navigation is an overlay and forced vertical. */
 export function effectiveLayout(prefs: StoredPreferences, narrow: boolean) {
   const navigationType = narrow ? 'vertical' : prefs.navigationType;
   return {

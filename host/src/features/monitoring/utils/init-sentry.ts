@@ -3,7 +3,7 @@ import { monitoringConfigSchema, NO_PERSONAL_DATA, scrubEvent } from '@crm/share
 import type { ErrorTags, ReportingSdk } from './error-reporter';
 
 /**
- * The lazily loaded chunk: @sentry/react with Session Replay (§9: 0.1 of sessions, all sessions with an error), all
+ * The lazily loaded chunk: @sentry/react with Session Replay (0.1 of sessions, all sessions with an error), all
  * text and inputs masked and media blocked, nothing personal collected, and every event scrubbed before it leaves.
  */
 export function initSentry(raw: unknown): ReportingSdk {

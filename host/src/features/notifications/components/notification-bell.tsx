@@ -103,8 +103,8 @@ const Empty = styled.p`
 `;
 
 /**
- * §2 top-bar notifications: a bell with the unread count, a dropdown of the latest with time-ago and links, and a
- * toast (§9, 3000 ms) when one arrives on the user's channel.
+ * Top-bar notifications: a bell with the unread count, a dropdown of the latest with time-ago and links, and a toast
+ * (3000 ms) when one arrives on the user's channel.
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();

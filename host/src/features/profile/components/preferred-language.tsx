@@ -9,7 +9,7 @@ export interface PreferredLanguageProps {
 
 /**
  * The account tab's preferred language: the same choice as the top bar's switcher (stored in the CRM-language cookie
- * and applied to <html lang dir> by the layout, §4). Shown only while the server has internationalisation on (§1).
+ * and applied to <html lang dir> by the layout). Shown only while the server has internationalisation on.
  */
 export function PreferredLanguage({ languages, language, onChange }: PreferredLanguageProps) {
   const { t } = useTranslation();

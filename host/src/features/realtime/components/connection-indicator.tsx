@@ -15,7 +15,7 @@ const Dot = styled.span<{ $state: ConnectionState }>`
   box-shadow: 0 0 0 3px ${({ $state, theme }) => `${colour($state, theme)}33`};
 `;
 
-/** §4: the realtime connection's state as a small dot in the top bar; the tooltip names it. */
+/** The realtime connection's state as a small dot in the top bar; the tooltip names it. */
 export function ConnectionIndicator() {
   const { t } = useTranslation();
   const state = useConnectionState();

@@ -7,7 +7,7 @@ export interface WebConfig {
   i18nEnabled: boolean;
 }
 
-/** What the shell does until (or unless) the server answers: §1, internationalisation off. */
+/** What the shell does until (or unless) the server answers: internationalisation off, as the spec wants by default. */
 export const DEFAULT_WEB_CONFIG: WebConfig = { i18nEnabled: false };
 
 /** A static file beside the host build like remotes.json, so not through the API client (rooted at /api). */

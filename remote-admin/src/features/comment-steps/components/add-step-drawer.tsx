@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RouteFormDrawer, TextField } from '@crm/shared/ui';
 import { useCreateCommentStep } from '../api/create-comment-step';
 
-// The brand teal (§9): a new step stands out on lead comments until the admin picks its own colour.
+// The brand teal: a new step stands out on lead comments until the admin picks its own colour.
 const DEFAULT_COLOR = '#0D9394';
 
 /** /comment-step/list/AddStepDrawer: a step's name and colour; the list revalidates on save. */

@@ -1,6 +1,6 @@
 import { createIcon } from '@crm/shared/ui';
 
-// tabler "archive" and "archive-off" (§9 icon set): archive a step, restore it.
+// tabler "archive" and "archive-off" (the spec's icon set): archive a step, restore it.
 export const IconArchive = createIcon('IconArchive', [
   'M3 4m0 2a2 2 0 0 1 2 -2h14a2 2 0 0 1 2 2v0a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2z',
   'M5 8v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2 -2v-10',

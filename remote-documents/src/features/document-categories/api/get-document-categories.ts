@@ -12,7 +12,7 @@ export const documentCategoriesKey = [DOCUMENT_CATEGORIES_PATH] as const;
 
 const getDocumentCategoriesAnswer = dataEnvelope(z.array(documentCategorySchema));
 
-/** GET /api/document-category (§7: data.data is the category list). */
+/** GET /api/document-category (data.data is the category list). */
 export async function getDocumentCategories(): Promise<DocumentCategoriesResponse> {
   return getDocumentCategoriesAnswer.parse(await api.get<unknown>(DOCUMENT_CATEGORIES_PATH));
 }

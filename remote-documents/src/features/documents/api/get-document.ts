@@ -10,7 +10,7 @@ export const documentKey = (id: number) => [documentPath(id)] as const;
 /** A document's answer (GET, create, update), parsed as the host parses its own. */
 export const documentResponseSchema = dataEnvelope(documentSchema);
 
-/** GET /api/document/{id} (§7: data.data is the document, with files and links). */
+/** GET /api/document/{id} (data.data is the document, with files and links). */
 export async function getDocument(id: number): Promise<DocumentResponse> {
   return documentResponseSchema.parse(await api.get<unknown>(documentPath(id)));
 }

@@ -58,7 +58,7 @@ const Actions = styled.div`
   gap: 0.25rem;
 `;
 
-/** One attached file (§2): preview, name, size, download link, eye button, delete (with the edit ability). */
+/** One attached file: preview, name, size, download link, eye button, delete (with the edit ability). */
 export function DocumentFileCard({ file, onPreview, onDelete }: DocumentFileCardProps) {
   return (
     <FileCardRoot aria-label={file.file_name}>

@@ -12,7 +12,7 @@ import { UploadProgressCard } from './upload-progress-card';
 export interface DocumentFilesCardProps {
   documentId: number;
   files: readonly DocumentFile[];
-  /** With `edit document`: the drop zone, the file picker and delete buttons (§2, §5). */
+  /** With `edit document`: the drop zone, the file picker and delete buttons. */
   canEdit: boolean;
   /** Told after each upload and deletion, to refresh what shows the document. */
   onChange?: () => void;
@@ -25,7 +25,7 @@ interface Upload {
   controller: AbortController;
 }
 
-/** §9 sm breakpoint: 3 cards per row from 600 px. */
+/** The spec's sm breakpoint: 3 cards per row from 600 px. */
 const Grid = styled.ul`
   margin: 0;
   padding: 0;
@@ -55,7 +55,7 @@ const Empty = styled.p`
 `;
 
 /**
- * The card 'Файлы' of the edit form (§2, §4): files dropped or picked upload one at a time, each with its own
+ * The card 'Файлы' of the edit form: files dropped or picked upload one at a time, each with its own
  * progress bar and cancel; cards show preview, name, size, download, eye and delete (after 'Уверены?', leaving the
  * list at once).
  */
@@ -78,7 +78,7 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
     if (added.length > 0) setUploads((current) => [...current, ...added]);
   }, []);
 
-  // One upload at a time, in the order chosen (§4). A key is started once: a render that still holds a finished
+  // One upload at a time, in the order chosen. A key is started once: a render that still holds a finished
   // upload (a synchronous SWR update can render before the removal below) must not send it again.
   useEffect(() => {
     if (running.current !== null) return;

@@ -68,7 +68,7 @@ const FormAlert = styled.ul`
 `;
 
 /**
- * The document form (§2): create mode on /document/add (child Form) and /document/create, edit mode on
+ * The document form: create mode on /document/add (child Form) and /document/create, edit mode on
  * /document/:id/edit. 'Ссылки' and Сохранить only with `edit document`; in edit mode the card 'Файлы'.
  * Закрыть goes to the document's category list (or the list); a save goes to /document/list.
  */
@@ -208,7 +208,7 @@ export function DocumentFormPage({ categoryOptions, categoriesLoading, onSaved }
           }
         />
       ) : null}
-      {/* /document/add/Form is a child route with no page of its own (§2). */}
+      {/* /document/add/Form is a child route with no page of its own. */}
       <Outlet />
     </>
   );

@@ -27,7 +27,7 @@ const CardError = styled.p`
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 
-/** The side card 'Ссылки' (§2): one input per link and 'Добавить ссылку'; each shows the server's first message. */
+/** The side card 'Ссылки': one input per link and 'Добавить ссылку'; each shows the server's first message. */
 export function DocumentLinksCard({ links, errors, onChange }: DocumentLinksCardProps) {
   const set = (index: number, value: string) => onChange(links.map((link, i) => (i === index ? value : link)));
   return (

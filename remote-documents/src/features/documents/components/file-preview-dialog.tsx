@@ -4,7 +4,7 @@ import { Dialog } from '@crm/shared/ui';
 import { isPubliclyReachable, officeViewerUrl } from '../utils/office-viewer';
 import { previewType } from '../utils/preview-type';
 
-/** §9: preview dialog width 1200, frame height 800. */
+/** Preview dialog width 1200, frame height 800. */
 export const PREVIEW_DIALOG_WIDTH = 1200;
 export const PREVIEW_FRAME_HEIGHT = 800;
 export const UNSUPPORTED_PREVIEW = 'Тип файла не поддерживается для предпросмотра';
@@ -36,7 +36,7 @@ const Note = styled.p`
 `;
 
 /**
- * The preview dialog (§2): images inline; PDF in the browser's own viewer on the signed URL; Office files through
+ * The preview dialog: images inline; PDF in the browser's own viewer on the signed URL; Office files through
  * the online viewer; anything else says it cannot be previewed. The type comes from the URL's extension.
  */
 export function FilePreviewDialog({ file, onOpenChange }: FilePreviewDialogProps) {

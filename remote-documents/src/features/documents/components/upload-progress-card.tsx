@@ -3,7 +3,7 @@ import { IconButton, IconX } from '@crm/shared/ui';
 import { formatSize } from '../utils/format-size';
 import { FileCardBody, FileCardRoot, FileName } from './document-file-card';
 
-/** §9: progress bars are 12 high. */
+/** Progress bars are 12 high. */
 export const PROGRESS_BAR_HEIGHT = 12;
 
 export interface UploadProgressCardProps {

@@ -15,11 +15,11 @@ export function toDocumentFormValues(document: Document): DocumentFormValues {
   return { title: document.title, category_id: document.category_id, text: document.text, links: [...document.links] };
 }
 
-/** What the form sends (§7: title, category_id, text, links), with the version an update was read at. */
+/** What the form sends (title, category_id, text, links), with the version an update was read at. */
 export function toDocumentInput(values: DocumentFormValues, version?: number): DocumentInput {
   return {
     title: values.title,
-    // No client-side validation (§5): a missing category goes to the server, which answers under the field.
+    // No client-side validation: a missing category goes to the server, which answers under the field.
     category_id: values.category_id as number,
     text: values.text,
     links: values.links,

@@ -1,4 +1,4 @@
-/** How the preview dialog shows a file (§2). */
+/** How the preview dialog shows a file. */
 export type PreviewType = 'image' | 'pdf' | 'office' | 'unsupported';
 
 const IMAGE = new Set(['jpg', 'jpeg', 'png', 'gif', 'webp']);
@@ -18,7 +18,7 @@ export function urlExtension(url: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
-/** §2: decided from the extension of the file URL before any query string. */
+/** Decided from the extension of the file URL before any query string. */
 export function previewType(url: string): PreviewType {
   const extension = urlExtension(url);
   if (IMAGE.has(extension)) return 'image';

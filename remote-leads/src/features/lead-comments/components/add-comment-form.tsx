@@ -42,7 +42,7 @@ export function AddCommentForm({ leadId, steps, stepsLoading, onAdded }: AddComm
     setSaving(true);
     setErrors({});
     try {
-      // No client-side checks (§5): an empty step or body is answered by the server under its field.
+      // No client-side checks: an empty step or body is answered by the server under its field.
       await createLeadComment(leadId, { step_id: stepId, body });
       setBody('');
       onAdded();

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { RouteFormDrawer, TextField } from '@crm/shared/ui';
 import { useCreateLeadStatus } from '../api/create-lead-status';
 
-// The brand teal (§9): a new status stands out until the user picks its own colour.
+// The brand teal: a new status stands out until the user picks its own colour.
 const DEFAULT_COLOR = '#0D9394';
 
-/** /lead-status/list/AddStatusDrawer: name and colour; the server validates (§5), the list revalidates on save. */
+/** /lead-status/list/AddStatusDrawer: name and colour; the server validates, the list revalidates on save. */
 export function AddStatusDrawer() {
   const createLeadStatus = useCreateLeadStatus();
   const [name, setName] = useState('');

@@ -3,7 +3,7 @@ import { api } from '@crm/shared/api-client';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { leadPath, type LeadResponse, leadResponseSchema } from './get-lead';
 
-/** GET /api/leads/{id}/assign/{userId}: hands the lead over; the user becomes its only responsible user (§7). */
+/** GET /api/leads/{id}/assign/{userId}: hands the lead over; the user becomes its only responsible user. */
 export async function assignLead(id: number, userId: number): Promise<LeadResponse> {
   return leadResponseSchema.parse(await api.get<unknown>(`${leadPath(id)}/assign/${userId}`));
 }

@@ -10,7 +10,7 @@ export const leadPath = (id: number) => `/leads/${id}`;
 
 export const leadKey = (id: number) => [leadPath(id)] as const;
 
-/** GET /api/leads/{id} (§7: data.data is the lead). */
+/** GET /api/leads/{id} (data.data is the lead). */
 export async function getLead(id: number): Promise<LeadResponse> {
   return leadResponseSchema.parse(await api.get<unknown>(leadPath(id)));
 }

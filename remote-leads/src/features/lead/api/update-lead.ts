@@ -3,7 +3,7 @@ import type { LeadInput } from '@crm/shared/schemas';
 import { leadPath, type LeadResponse, leadResponseSchema } from './get-lead';
 
 /**
- * POST /api/leads/{id} (§7). `input.version` is the version the form was read at: a stale one answers
+ * POST /api/leads/{id}. `input.version` is the version the form was read at: a stale one answers
  * 409 LEAD_VERSION_CONFLICT instead of overwriting someone else's change.
  */
 export async function updateLead(id: number, input: LeadInput): Promise<LeadResponse> {

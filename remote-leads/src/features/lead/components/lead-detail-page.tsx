@@ -79,7 +79,8 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers }:
     navigate(LEADS_LIST_PATH);
   };
 
-  // The edit route asks for `create lead` (§2) while saving asks for `edit lead`: offer it only to who can do both.
+  // The edit route asks for `create lead` (the spec's route table says so) while saving asks for `edit lead`: offer it
+  // only to who can do both.
   const canEdit = ability.can('edit', 'lead') && ability.can('create', 'lead');
   const actions = (
     <>

@@ -12,7 +12,7 @@ export interface LeadFormFieldsProps {
   onChange: <F extends LeadFormField>(field: F, value: LeadFormValues[F]) => void;
   statusOptions: readonly SelectOption<number>[];
   statusesLoading?: boolean;
-  /** The responsible-users select exists only for users who may view users (§2, §6). */
+  /** The responsible-users select exists only for users who may view users. */
   showUsers: boolean;
   userOptions: readonly SelectOption<number>[];
   usersLoading?: boolean;
@@ -33,7 +33,7 @@ const Wide = styled.div`
   grid-column: 1 / -1;
 `;
 
-/** The lead form's fields (§2); each shows the first server message for it (§5). */
+/** The lead form's fields; each shows the first server message for it. */
 export function LeadFormFields({
   values,
   errors,

@@ -66,7 +66,7 @@ const FormAlert = styled.ul`
 const PHONE_CHECK_DELAY_MS = 400;
 
 /**
- * The lead form (§2): create mode without `:id` (/leads/create, /leads/add, /leads/add/LeadForm), edit mode with it
+ * The lead form: create mode without `:id` (/leads/create, /leads/add, /leads/add/LeadForm), edit mode with it
  * (/leads/:id/edit). Closing or saving returns to /leads/list; edit mode can hand the lead over ('Передать').
  */
 export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPageProps) {
@@ -216,7 +216,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
           onClose={form.closeConflict}
         />
       ) : null}
-      {/* /leads/add/LeadForm is a child route with no page of its own (§2). */}
+      {/* /leads/add/LeadForm is a child route with no page of its own. */}
       <Outlet />
     </>
   );

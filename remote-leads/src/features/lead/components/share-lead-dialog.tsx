@@ -13,7 +13,7 @@ export interface ShareLeadDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** §9: the share dialog is at most 800 px wide. */
+/** The share dialog is at most 800 px wide. */
 export const SHARE_DIALOG_MAX_WIDTH = 800;
 
 const List = styled.ul`
@@ -62,8 +62,8 @@ const Centered = styled.div`
 `;
 
 /**
- * 'Передать лид' (§2): the users as "name (role)" and e-mail, each with 'Передать'. After 'Уверены?' the lead is
- * handed over to that user and the app goes to the leads list (§4). The users come from GET /api/leads/assignees, which
+ * 'Передать лид': the users as "name (role)" and e-mail, each with 'Передать'. After 'Уверены?' the lead is
+ * handed over to that user and the app goes to the leads list. The users come from GET /api/leads/assignees, which
  * needs `assign lead` like the hand-over itself (decision 014); a search narrows the first 50.
  */
 export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogProps) {

@@ -1,6 +1,6 @@
 import type { Lead, LeadInput } from '@crm/shared/schemas';
 
-/** What the lead form edits (§2): the lead's own fields, without id, version or audit data. */
+/** What the lead form edits: the lead's own fields, without id, version or audit data. */
 export type LeadFormValues = {
   surname: string;
   firstname: string;
@@ -24,7 +24,7 @@ export const LEAD_FORM_FIELDS: readonly LeadFormField[] = [
   'additional_info',
 ];
 
-/** The labels the form shows (§2). */
+/** The labels the form shows. */
 export const LEAD_FIELD_LABELS: Record<LeadFormField, string> = {
   surname: 'Фамилия',
   firstname: 'Имя',
@@ -58,7 +58,7 @@ export function toLeadFormValues(lead: Lead): LeadFormValues {
 }
 
 /**
- * The body of POST /api/leads and POST /api/leads/{id}. No client-side validation (§5): an empty status goes as
+ * The body of POST /api/leads and POST /api/leads/{id}. No client-side validation: an empty status goes as
  * null so the server answers it with its own message under the field.
  */
 export function toLeadInput(values: LeadFormValues, version?: number): LeadInput {

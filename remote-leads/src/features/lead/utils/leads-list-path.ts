@@ -1,2 +1,2 @@
-/** Where the lead screens return to: after a save, a hand-over or a delete, and on Закрыть (§2, §4). */
+/** Where the lead screens return to: after a save, a hand-over or a delete, and on Закрыть. */
 export const LEADS_LIST_PATH = '/leads/list';

@@ -7,7 +7,7 @@ export interface ImportProgressBarProps {
   label: string;
 }
 
-// §9: progress bars are 12 px high.
+// Progress bars are 12 px high.
 const Track = styled.div`
   height: 12px;
   overflow: hidden;
