@@ -1,7 +1,7 @@
 // Rebuilds the "previous release" fixture of the compatibility matrix (e2e/tests/compatibility-matrix.test.ts,
 // docs/decisions/059): the host and the leads remote as they were built at a git ref, without source maps.
 //   node tooling/build-previous-release.mjs <git ref> [--out <folder>]
-// At each release, run it with the tag of the release before (v0.7.0 once it exists) and commit the folder.
+// Once a release is tagged, run it with that tag (v0.7.0 first) and commit the folder.
 // The ref is checked out into a temporary git worktree, installed from the lockfile of that commit and built with that
 // commit's own scripts and webpack configuration; the worktree is removed afterwards, whatever happens.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -69,7 +69,7 @@ function readme({ ref, commit, subject, sharedVersion, leadsVersion, builtAt }) 
   return `# The previous release, as built (compatibility matrix fixture)
 
 Built by \`node tooling/build-previous-release.mjs ${ref}\` on ${builtAt.slice(0, 10)}; do not edit by hand.
-"The previous release" is the tag of the release before this one; until the first tag, the last commit on main whose
+"The previous release" is the newest release tag; until the first tag, the last commit on main whose
 \`@crm/shared\` was the minor before today's.
 
 - ref: \`${ref}\`, commit \`${commit}\` (${subject})
@@ -78,8 +78,8 @@ Built by \`node tooling/build-previous-release.mjs ${ref}\` on ${builtAt.slice(0
   maps or precompressed copies.
 
 \`e2e/tests/compatibility-matrix.test.ts\` loads this leads remote into today's host from another origin, and today's
-leads remote into this host beside this release's documents and admin remotes (docs/decisions/059). At each release,
-rebuild it from the tag of the release before and commit it:
+leads remote into this host beside this release's documents and admin remotes (docs/decisions/059). Once a release is
+tagged, rebuild it from that tag and commit it, so the work after the release is tested against it:
 
 \`\`\`sh
 node tooling/build-previous-release.mjs v0.7.0
