@@ -100,6 +100,8 @@ export default tseslint.config(
       'tooling/lint-fixtures/**',
       // Written by bench/one-bundle/webpack.config.cjs at build time.
       'bench/one-bundle/.generated/**',
+      // A previous release's build, committed for the compatibility matrix (tooling/build-previous-release.mjs).
+      'e2e/fixtures/previous-release/**',
     ],
   },
   js.configs.recommended,

@@ -55,11 +55,24 @@ function runScript(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   });
 }
 
+/** The API from its sources, serving the front ends from `webDistRoot` instead of the repository (serve-web-root.mjs). */
+function runServerOnWebRoot(webDistRoot: string, env: NodeJS.ProcessEnv): ChildProcess {
+  const e2eRoot = path.join(repoRoot, 'e2e');
+  return spawn(process.execPath, ['--import', 'tsx', path.join(e2eRoot, 'support/serve-web-root.mjs'), webDistRoot], {
+    cwd: e2eRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
 /**
  * Starts the built API (which also serves the built host and remotes) on a free port with a fresh embedded database.
- * `env` overrides configuration, e.g. a REMOTE_*_URL that answers 404.
+ * `env` overrides configuration, e.g. a REMOTE_*_URL that answers 404. `webDistRoot`: a folder holding `host/dist` and
+ * `remote-<name>/dist` to serve instead of the repository's builds (the API then runs from its sources).
  */
-export async function startAppServer(options: { env?: Record<string, string>; seedDemo?: boolean } = {}): Promise<AppServer> {
+export async function startAppServer(
+  options: { env?: Record<string, string>; seedDemo?: boolean; webDistRoot?: string } = {},
+): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -86,7 +99,7 @@ export async function startAppServer(options: { env?: Record<string, string>; se
   // Everything the server wrote, across restarts.
   let log = '';
   const start = async () => {
-    child = runScript('server.js', env);
+    child = options.webDistRoot ? runServerOnWebRoot(options.webDistRoot, env) : runScript('server.js', env);
     child.stdout?.on('data', (d) => (log += d));
     child.stderr?.on('data', (d) => (log += d));
     await waitForReady(baseUrl, child, () => log);

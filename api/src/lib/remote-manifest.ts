@@ -11,16 +11,17 @@ export const MANIFEST_MAX_BYTES = 1024 * 1024;
 
 /**
  * The parts of mf-manifest.json a switch checks: the federation name, an entry script, and the build info the remote
- * build records (`metaData.remoteBuild`, tooling/remote-build-info.cjs; `buildVersion` is what the federation plugin writes by itself).
+ * build records (`metaData.remoteBuild`, tooling/remote-build-info.cjs). `metaData.buildInfo.buildVersion` is what the
+ * federation plugin writes by itself (the package's version): the version of a build from before the build info.
  */
 const manifestSchema = z.object({
   name: z.string(),
   metaData: z.object({
     remoteEntry: z.object({ name: z.string().min(1) }),
+    buildInfo: z.object({ buildVersion: z.string().optional() }).optional(),
     remoteBuild: z
       .object({
         version: z.string().optional(),
-        buildVersion: z.string().optional(),
         commit: z.string().optional(),
         sharedRange: z.string().optional(),
       })
@@ -164,7 +165,7 @@ export function createManifestInspector(options: ManifestInspectorOptions) {
         }
         return {
           ok: true,
-          build: { entry, version: info.version ?? info.buildVersion ?? null, commit: info.commit ?? null, sharedRange: range },
+          build: { entry, version: info.version ?? parsed.data.metaData.buildInfo?.buildVersion ?? null, commit: info.commit ?? null, sharedRange: range },
           warnings,
         };
       } catch (error) {

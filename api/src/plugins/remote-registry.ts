@@ -43,12 +43,15 @@ async function remoteRegistryPlugin(app: FastifyInstance) {
 
   // The bundled build is on this disk: its version and commit are cheap to record. A remote elsewhere is not fetched
   // at start (a slow CDN must not hold the server up); its row says nothing of its build until a switch checks it.
+  // A bundled build that fails the check is still what the configuration names (the operator's choice), but the log
+  // says why: a host older than the contract mounts it blind (docs/decisions/059).
   for (const remote of REMOTE_NAMES) {
     const entry = config.remotes[remote];
     let build: RemoteBuild = { entry, version: null, commit: null, sharedRange: null };
     if (entry.startsWith('/build/remotes/')) {
       const check = await inspector.inspect(remote, entry, hostShared);
       if (check.ok) build = check.build;
+      else app.log.warn({ remote, entry, reason: check.reason }, 'The configured remote build does not pass the registry check');
     }
     if (await repository.seedFromConfig(remote, build)) app.log.info({ remote, entry }, 'Remote entry taken from the configuration');
   }

@@ -19,13 +19,17 @@ const HOST_PAGE = '<html><head><title>host</title></head><body><div id="app"></d
 const manifest = (name: string, buildInfo?: Record<string, string>) =>
   JSON.stringify({ id: name, name, metaData: { name, remoteEntry: { name: 'remoteEntry.js', path: '' }, ...(buildInfo ? { remoteBuild: buildInfo } : {}) }, exposes: [] });
 
+/** A manifest from before the build info (docs/decisions/051): only what the federation plugin writes by itself. */
+const pluginOnlyManifest = (name: string, buildVersion: string) =>
+  JSON.stringify({ id: name, name, metaData: { name, buildInfo: { buildVersion, buildName: '@crm/remote-leads' }, remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] });
+
 const BUNDLED_LEADS = manifest('remote_leads', { version: '1.0.0', commit: 'bundled1', builtAt: '2026-11-01T00:00:00Z', sharedRange: '>=0.6.0 <1.0.0' });
 
 /** What the test's own HTTP server answers: a remote deployed elsewhere, fit or not. */
 const SERVED: Record<string, { status?: number; type?: string; body: string }> = {
   '/v2/mf-manifest.json': { body: manifest('remote_leads', { version: '1.2.0', commit: 'abc1234', builtAt: '2026-11-26T00:00:00Z', sharedRange: '>=0.6.0 <1.0.0' }) },
   '/v3/mf-manifest.json': { body: manifest('remote_leads', { version: '1.3.0', commit: 'def5678', builtAt: '2026-11-26T01:00:00Z', sharedRange: '>=0.6.1 <1.0.0' }) },
-  '/no-range/mf-manifest.json': { body: manifest('remote_leads', { buildVersion: '0.9.0' }) },
+  '/no-range/mf-manifest.json': { body: pluginOnlyManifest('remote_leads', '0.9.0') },
   '/admin/mf-manifest.json': { body: manifest('remote_admin', { version: '1.0.0', sharedRange: '>=0.6.0 <1.0.0' }) },
   '/future/mf-manifest.json': { body: manifest('remote_leads', { version: '9.0.0', sharedRange: '^99.0.0' }) },
   '/html/mf-manifest.json': { type: 'text/html', body: '<!doctype html><title>Not found</title>' },
@@ -283,6 +287,32 @@ for (const driver of testDrivers()) {
         for (const statement of migration.split('--> statement-breakpoint').slice(-2)) await t.app.db.execute(sql.raw(statement));
       }
       assert.deepEqual(await holders(), ['Admin']);
+    });
+
+    test('a bundled build the host cannot run is still served as configured, and the start logs why', async () => {
+      const other = mkdtempSync(path.join(os.tmpdir(), 'crm-remotes-'));
+      const files: Record<string, string> = {
+        'host/dist/index.html': HOST_PAGE,
+        'host/dist/mf-manifest.json': JSON.stringify({ id: 'host', name: 'host', shared: [{ name: '@crm/shared/', version: '0.6.2' }] }),
+        'remote-leads/dist/mf-manifest.json': manifest('remote_leads', { version: '2.0.0', commit: 'newer', builtAt: '2026-11-26T00:00:00Z', sharedRange: '>=0.7.0 <1.0.0' }),
+      };
+      for (const [name, content] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(other, name)), { recursive: true });
+        writeFileSync(path.join(other, name), content);
+      }
+      const started = await buildTestApp({ driver, config: { webDistRoot: other } });
+      try {
+        const warnings = started.logs.filter((line) => line.level === 40 && line.remote === 'leads');
+        assert.deepEqual(
+          warnings.map((line) => [line.entry, line.reason]),
+          [['/build/remotes/leads/mf-manifest.json', 'The build needs @crm/shared >=0.7.0 <1.0.0; the host provides 0.6.2']],
+        );
+        const served = (await started.app.inject({ method: 'GET', url: '/build/remotes.json' })).json().remotes;
+        assert.equal(served.find((r: { name: string }) => r.name === 'remote_leads').entry, '/build/remotes/leads/mf-manifest.json');
+      } finally {
+        await started.close();
+        rmSync(other, { recursive: true, force: true });
+      }
     });
 
     describe('load errors browsers report', () => {
