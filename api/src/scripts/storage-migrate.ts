@@ -1,5 +1,5 @@
 // `pnpm --filter @crm/api storage:migrate -- --from local --to s3`: copies the stored files (document files, their
-// thumbnails, avatars, editor images — those still in DATA_DIR/uploads too) from one driver to the other before FILE_STORAGE is switched (docs/decisions/053). Safe to
+// thumbnails, avatars, editor images — those still in DATA_DIR/uploads too — and lead-import files waiting for their job, docs/decisions/055) from one driver to the other before FILE_STORAGE is switched (docs/decisions/053). Safe to
 // run again: an object already there with the same size is skipped. The source is never changed.
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
