@@ -54,7 +54,7 @@ describe('docker-compose.yml', () => {
         assert.equal(service.restart, 'no', `${name} is a one-shot job: restart "no"`);
         continue;
       }
-      assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `${name} has a health check`);
+      assert.ok(service.healthcheck?.test?.length > 0 && !service.healthcheck.disable, `${name} has a health check`);
     }
     assert.deepEqual([...oneShot].sort(), ['migrate', 'minio-init']);
   });
