@@ -1,4 +1,4 @@
-// Bundles the server and the demo seed into dist/ so `node api/dist/server.js` runs without tsx.
+// Bundles the server, its import worker and the operator commands into dist/ so `node api/dist/server.js` runs without tsx.
 // @crm/shared is TypeScript source, so it is bundled; every other package stays in node_modules (PGlite loads its
 // WebAssembly and extension files relative to itself, and argon2 is a native module).
 import { readFileSync } from 'node:fs';
@@ -16,6 +16,11 @@ await build({
     'lead-import-worker': 'src/jobs/lead-import-worker.ts',
     'seed-demo': 'src/db/seed-demo.ts',
     'allowlist-disable': 'src/scripts/allowlist-disable.ts',
+    // Operator commands in the production image, which has no tsx: `node api/dist/<name>.js`.
+    migrate: 'src/scripts/migrate.ts',
+    backup: 'src/scripts/backup.ts',
+    restore: 'src/scripts/restore.ts',
+    'storage-migrate': 'src/scripts/storage-migrate.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -26,4 +31,6 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log(`api: bundled dist/server.js, dist/lead-import-worker.js, dist/seed-demo.js and dist/allowlist-disable.js in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `api: bundled dist/server.js, dist/lead-import-worker.js and the commands (seed-demo, allowlist-disable, migrate, backup, restore, storage-migrate) in ${Math.round(performance.now() - started)} ms`,
+);

@@ -131,6 +131,8 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(forwardedForWarning);
   // Before anything else reads the request: an address outside the allow-list gets 403 on every API call.
   await app.register(ipAllowList);
+  // Before the repositories: lead imports keep their waiting files in it.
+  await app.register(fileStorage);
   await app.register(repositories);
   await app.register(audit);
   await app.register(jobs);
@@ -139,7 +141,6 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(auth);
   await app.register(realtime, realtimeOptions ?? {});
   await app.register(broadcasts);
-  await app.register(fileStorage);
   await app.register(remoteRegistry);
   await app.register(services);
   await app.register(leadImports);

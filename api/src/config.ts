@@ -112,7 +112,7 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Absolute; PGlite lives in `<dataDir>/pglite`, stored files in `<dataDir>/uploads`, waiting import files in `<dataDir>/lead-imports`. */
+  /** Absolute; PGlite lives in `<dataDir>/pglite`, stored files (and waiting import files) in `<dataDir>/files` unless FILE_STORAGE=s3. */
   dataDir: string;
   databaseUrl?: string;
   admin: { email?: string; password?: string };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -10,8 +10,9 @@ import { queryRows } from '../db/client';
 import { leadImportJobs } from '../db/schema/lead-import-jobs';
 import { parseCsv } from '../lib/csv';
 import { resolveMapping, suggestMapping } from '../lib/lead-import-mapping';
-import { createLeadImportRepository, type LeadImportRepository } from '../repositories/lead-import-repository';
+import { createLeadImportRepository, importFileKey, type LeadImportRepository } from '../repositories/lead-import-repository';
 import { createLeadScope } from '../repositories/lead-scope';
+import { createLocalDiskStorage } from '../storage/local-disk-storage';
 import { bearer, buildTestApp, TEST_ADMIN, type TestApp, testDrivers } from '../test/build-test-app';
 import { PermanentJobError } from './job-queue';
 import { IMPORT_FAILED_MESSAGE, runLeadImport, writeGroupRows } from './lead-import-job';
@@ -190,14 +191,16 @@ for (const driver of testDrivers()) {
       assert.equal(writeGroupRows(10), 1_000);
     });
 
-    test('with a file folder, the upload waits there (not in the row) and is removed when the job ends', async () => {
-      const fileDir = mkdtempSync(path.join(os.tmpdir(), 'crm-import-files-'));
+    test('the upload waits in the file storage (not in the row) and is removed when the job ends; a lost file fails the job', async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-import-files-'));
       try {
-        const repository = createLeadImportRepository(t.app.db, createLeadScope(t.app.db), { bulk: createBulkTransactions(t.connection), fileDir });
+        const files = createLocalDiskStorage({ folder: path.join(dataDir, 'files'), secret: 'x'.repeat(32), ttlSeconds: 60, urlPrefix: '/api/files/' });
+        const repository = createLeadImportRepository(t.app.db, createLeadScope(t.app.db), { bulk: createBulkTransactions(t.connection), files });
         const lines = ['Фамилия,Имя,Телефон', `Файловый,Иван,${phoneOf(61, 1)}`, `Файловый,Пётр,${phoneOf(61, 2)}`];
         const job = await storedJob(lines.join('\n'), 'create', repository);
-        const stored = path.join(fileDir, `${job.id}.csv`);
-        assert.ok(existsSync(stored));
+        const key = importFileKey({ id: job.id, createdAt: new Date(job.created_at) });
+        const stored = path.join(dataDir, 'files', key.slice(0, 2), key);
+        assert.equal(readFileSync(stored, 'utf8'), lines.join('\n'));
         const [row] = await queryRows<{ inRow: boolean }>(t.app.db, sql`select file is not null as "inRow" from ${leadImportJobs} where id = ${job.id}`);
         assert.equal(row.inRow, false);
         await run(job.id, repository);
@@ -205,14 +208,14 @@ for (const driver of testDrivers()) {
         assert.ok(!existsSync(stored), 'the file is removed when the job is done');
 
         const lost = await storedJob(lines.join('\n'), 'create', repository);
-        rmSync(path.join(fileDir, `${lost.id}.csv`));
+        await files.delete(importFileKey({ id: lost.id, createdAt: new Date(lost.created_at) }));
         await assert.rejects(run(lost.id, repository), (error: unknown) => {
           assert.ok(error instanceof PermanentJobError, String(error));
           assert.equal(error.message, IMPORT_FAILED_MESSAGE);
           return true;
         });
       } finally {
-        rmSync(fileDir, { recursive: true, force: true });
+        rmSync(dataDir, { recursive: true, force: true });
       }
     });
   });

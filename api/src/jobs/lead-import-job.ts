@@ -252,7 +252,12 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
 
     await repository.complete(jobId);
     log.info({ jobId, rows: total, resumedAt: job.processed, ms: Math.round(performance.now() - started) }, 'Lead import finished');
-    await options.onFinished?.({ jobId, importerId: job.viewer.id, assigned });
+    try {
+      await options.onFinished?.({ jobId, importerId: job.viewer.id, assigned });
+    } finally {
+      // A file left behind only takes room: the job is done either way.
+      await repository.dropFile(jobId).catch((error: unknown) => log.warn({ err: error, jobId }, 'Could not remove the import file'));
+    }
   } finally {
     await checked.close();
   }

@@ -56,9 +56,6 @@ declare module 'fastify' {
   }
 }
 
-/** PGlite keeps its data in a folder (not `memory://` nor unset, as in tests). */
-const isOnDisk = (dataDir: string | undefined) => dataDir !== undefined && dataDir !== '' && !dataDir.startsWith('memory://');
-
 /** Every query lives in a repository; routes reach them through these decorators. */
 async function repositoriesPlugin(app: FastifyInstance) {
   const { db } = app;
@@ -80,9 +77,9 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
   const leadImportStorage: LeadImportStorage = {
     bulk: createBulkTransactions(app.dbConnection),
-    // Embedded PGlite on disk: an uploaded file waits in DATA_DIR, not in the database (decision 035).
-    fileDir:
-      app.dbConnection.driver === 'pglite' && isOnDisk(app.dbConnection.client.dataDir) ? path.join(app.config.dataDir, 'lead-imports') : undefined,
+    // An uploaded file waits in the file storage, which every instance shares (docs/decisions/055).
+    files: app.fileStorage,
+    legacyFileDir: app.dbConnection.driver === 'pglite' ? path.join(app.config.dataDir, 'lead-imports') : undefined,
   };
   app.decorate('leadImportStorage', leadImportStorage);
   app.decorate('leadImportRepository', createLeadImportRepository(db, scope, leadImportStorage));
@@ -96,4 +93,4 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('searchRepository', createSearchRepository(db, { scope, documents: documentRepository }));
 }
 
-export const repositories = fp(repositoriesPlugin, { name: 'repositories', dependencies: ['database'] });
+export const repositories = fp(repositoriesPlugin, { name: 'repositories', dependencies: ['database', 'file-storage'] });

@@ -1,9 +1,13 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/schemas';
 import type { BulkTransactions } from '../db/bulk-copy';
 import { type Database, queryRows } from '../db/client';
+import { AppError } from '../errors/app-error';
+import type { FileStorage } from '../storage/file-storage';
 import { storableJson } from '../db/storable-json';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
 import { leadStatuses } from '../db/schema/lead-statuses';
@@ -108,7 +112,7 @@ export interface SortedBatch {
 
 const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by'] as const;
 
-/** A job's uploaded file was kept outside the database and is gone: the job cannot run. */
+/** A job's uploaded file is gone from the file storage: the job cannot run. */
 export class ImportFileMissingError extends Error {
   constructor(jobId: number, options?: ErrorOptions) {
     super(`The file of lead import ${jobId} is missing`, options);
@@ -120,17 +124,51 @@ export interface LeadImportStorage {
   /** COPY in transactions on the app's own connection. */
   bulk: BulkTransactions;
   /**
-   * Where uploaded files wait for their job, outside the database (embedded PGlite on disk, decision 035): one file
-   * per job, removed when the job ends. Unset, the file is kept in the job's row (PostgreSQL, where any instance may
-   * run the job, and in-memory PGlite).
+   * Where uploaded files wait for their job (docs/decisions/055): the app's file storage, local disk or S3, so a
+   * worker on any instance that shares it can run the job. One object per job, removed when the job ends.
    */
-  fileDir?: string;
+  files: FileStorage;
+  /**
+   * Where embedded PGlite kept waiting files before they moved to the file storage (`DATA_DIR/lead-imports/<job>.csv`):
+   * still read there, so a job that was waiting at the upgrade runs.
+   */
+  legacyFileDir?: string;
+}
+
+/**
+ * The storage key of a job's waiting file: derived from the job's id and creation time, so no column holds it, and two
+ * databases that ever share a bucket (a restored backup, a second environment) do not name the same object.
+ */
+export function importFileKey(job: { id: number; createdAt: Date }): string {
+  return createHash('sha256').update(`lead-import:${job.id}:${job.createdAt.getTime()}`).digest('hex').slice(0, 32);
 }
 
 export function createLeadImportRepository(db: Database, scope: LeadScopeHelper, storage: LeadImportStorage) {
-  const { bulk, fileDir } = storage;
-  const filePath = (id: number) => path.join(fileDir!, `${id}.csv`);
-  const dropFile = (id: number) => (fileDir ? rm(filePath(id), { force: true }) : Promise.resolve());
+  const { bulk, files, legacyFileDir } = storage;
+  const legacyPath = (id: number) => path.join(legacyFileDir!, `${id}.csv`);
+
+  /** The job's waiting file, wherever it is: its row (PostgreSQL before decision 055), the storage, the old folder. */
+  async function readFileOf(job: { id: number; createdAt: Date; file: Uint8Array | null }): Promise<Uint8Array> {
+    if (job.file) return job.file;
+    try {
+      return Buffer.concat(await (await files.get(importFileKey(job))).toArray());
+    } catch (error) {
+      // Only a missing object makes the job impossible; a storage that does not answer fails this attempt alone.
+      if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+      if (legacyFileDir) {
+        const legacy = await readFile(legacyPath(job.id)).catch(() => undefined);
+        if (legacy) return legacy;
+      }
+      throw new ImportFileMissingError(job.id, { cause: error });
+    }
+  }
+
+  /** Removes the job's waiting file once the job has ended. */
+  async function dropFile(id: number): Promise<void> {
+    const [row] = await db.select({ id: leadImportJobs.id, createdAt: leadImportJobs.createdAt }).from(leadImportJobs).where(eq(leadImportJobs.id, id));
+    if (row) await files.delete(importFileKey(row));
+    if (legacyFileDir) await rm(legacyPath(id), { force: true });
+  }
 
   /**
    * Moves the job on by one write's rows, counts and rejected rows, only from the position this worker read: if
@@ -213,17 +251,14 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
     }): Promise<LeadImportJob> {
       const [row] = await db
         .insert(leadImportJobs)
-        .values({ ...input, file: fileDir ? null : input.file, status: 'pending' })
+        .values({ ...input, file: null, status: 'pending' })
         .returning(jobColumns);
-      if (fileDir) {
-        try {
-          await mkdir(fileDir, { recursive: true });
-          await writeFile(filePath(row.id), input.file);
-        } catch (error) {
-          await db.delete(leadImportJobs).where(eq(leadImportJobs.id, row.id));
-          await dropFile(row.id);
-          throw error;
-        }
+      try {
+        // A failed put leaves no object behind (FileStorage.put); the job goes too, so nothing waits for a file.
+        await files.put(importFileKey(row), Readable.from([Buffer.from(input.file.buffer, input.file.byteOffset, input.file.byteLength)]));
+      } catch (error) {
+        await db.delete(leadImportJobs).where(eq(leadImportJobs.id, row.id));
+        throw error;
       }
       return toJob(row);
     },
@@ -281,17 +316,10 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
           file: leadImportJobs.file,
           processed: leadImportJobs.processed,
           total: leadImportJobs.total,
+          createdAt: leadImportJobs.createdAt,
         });
       if (!row) return undefined;
-      let file = row.file;
-      if (!file && fileDir) {
-        try {
-          file = await readFile(filePath(row.id));
-        } catch (error) {
-          throw new ImportFileMissingError(row.id, { cause: error });
-        }
-      }
-      if (!file) return undefined;
+      const file = await readFileOf(row);
       const [owner] = await db
         .select({ leadScope: roles.leadScope })
         .from(users)
@@ -309,14 +337,18 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
       };
     },
 
-    /** The end of a run: every row was written. The file is dropped; the counts are already those of the rows. */
+    /**
+     * The end of a run: every row was written; the counts are already those of the rows. The waiting file goes with
+     * {@link dropFile} once the end is announced, so nothing the storage does delays the announcement.
+     */
     async complete(id: number): Promise<void> {
       await db
         .update(leadImportJobs)
         .set({ status: 'done', file: null, finishedAt: new Date() })
         .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, leadImportJobs.total)));
-      await dropFile(id);
     },
+
+    dropFile,
 
     /** The job will not run again. Its counts stay those of the batches that were written. */
     async fail(id: number, error: string): Promise<void> {

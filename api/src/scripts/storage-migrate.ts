@@ -1,89 +1,16 @@
 // `pnpm --filter @crm/api storage:migrate -- --from local --to s3`: copies the stored files (document files, their
-// thumbnails, avatars, editor images — those still in DATA_DIR/uploads too) from one driver to the other before FILE_STORAGE is switched (docs/decisions/053). Safe to
+// thumbnails, avatars, editor images — those still in DATA_DIR/uploads too — and lead-import files waiting for their
+// job, docs/decisions/055) from one driver to the other before FILE_STORAGE is switched (docs/decisions/053). Safe to
 // run again: an object already there with the same size is skipped. The source is never changed.
-import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { type AppConfig, loadConfig } from '../config';
-import type { FileStorage } from '../storage/file-storage';
-import { createLocalDiskStorage, STORAGE_KEY } from '../storage/local-disk-storage';
-import { createS3Storage } from '../storage/s3-storage';
-import { LEGACY_UPLOADS_FOLDER, STORED_NAME } from '../routes/uploads/upload-routes';
-
-type Driver = 'local' | 's3';
-
-interface StoredFile {
-  key: string;
-  size: number;
-  /** Where to read it when the driver's own `get` would not find it (an editor image in DATA_DIR/uploads). */
-  open?: () => Readable;
-}
-
-/** One side of the copy: what it holds, how big one key is there, and the driver that reads and writes it. */
-interface Side {
-  storage: FileStorage;
-  list(): AsyncIterable<StoredFile>;
-  size(key: string): Promise<number | undefined>;
-  close(): void;
-}
+import { type Driver, storageSide } from './stored-files';
 
 export interface MigrateCounts {
   copied: number;
   skipped: number;
   failed: number;
-}
-
-function side(config: AppConfig, driver: Driver): Side {
-  // The copy never signs a URL; the drivers only need a value.
-  const common = { secret: 'storage-migrate', ttlSeconds: 60, urlPrefix: '/' };
-  if (driver === 'local') {
-    const folder = path.join(config.dataDir, 'files');
-    const sizeOf = async (key: string) => (await stat(path.join(folder, key.slice(0, 2), key)).catch(() => undefined))?.size;
-    return {
-      storage: createLocalDiskStorage({ folder, ...common }),
-      async *list() {
-        const fanOut = await readdir(folder).catch(() => [] as string[]);
-        for (const sub of fanOut.sort()) {
-          const names = await readdir(path.join(folder, sub)).catch(() => [] as string[]);
-          for (const key of names.sort()) {
-            const size = STORAGE_KEY.test(key) ? await sizeOf(key) : undefined;
-            if (size !== undefined) yield { key, size };
-          }
-        }
-        // Editor images written before they moved behind the storage: `<key>.<ext>`, stored under the key alone.
-        const legacy = path.join(config.dataDir, LEGACY_UPLOADS_FOLDER);
-        for (const name of (await readdir(legacy).catch(() => [] as string[])).sort()) {
-          const match = STORED_NAME.exec(name);
-          const info = match ? await stat(path.join(legacy, name)).catch(() => undefined) : undefined;
-          if (match && info?.isFile()) yield { key: match[1], size: info.size, open: () => createReadStream(path.join(legacy, name)) };
-        }
-      },
-      size: sizeOf,
-      close() {},
-    };
-  }
-  if (!config.files.s3) throw new Error('S3_BUCKET and S3_REGION: required to copy to or from S3');
-  const { bucket } = config.files.s3;
-  const storage = createS3Storage({ ...config.files.s3, ...common });
-  return {
-    storage,
-    async *list() {
-      let token: string | undefined;
-      do {
-        const page = await storage.client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) {
-          if (object.Key && STORAGE_KEY.test(object.Key)) yield { key: object.Key, size: object.Size ?? 0 };
-        }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-    },
-    size: (key) => storage.size(key),
-    close: () => storage.client.destroy(),
-  };
 }
 
 /** Copies every file `from` holds that `to` lacks (or holds at another size); one failure does not stop the rest. */
@@ -94,8 +21,8 @@ export async function migrateStorage(
   log: (line: string) => void = () => {},
 ): Promise<MigrateCounts> {
   if (from === to) throw new Error('--from and --to name the same storage');
-  const source = side(config, from);
-  const target = side(config, to);
+  const source = storageSide(config, from);
+  const target = storageSide(config, to);
   const counts: MigrateCounts = { copied: 0, skipped: 0, failed: 0 };
   try {
     for await (const file of source.list()) {
