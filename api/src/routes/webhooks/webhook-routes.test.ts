@@ -199,6 +199,23 @@ for (const driver of testDrivers()) {
       assert.equal((await delivered()).length, 1);
     });
 
+    test('a comment added and a document created and deleted reach their subscribers, each as its owner reads it', async () => {
+      await fresh(['lead.comment_added', 'document.created', 'document.deleted']);
+      const lead = (await call({ method: 'POST', url: '/api/leads', payload: leadInput(statusId) })).json().data;
+      const [step] = (await call({ method: 'GET', url: '/api/comment-steps' })).json().data;
+      const comment = (await call({ method: 'POST', url: `/api/leads/${lead.id}/comments`, payload: { step_id: step.id, body: 'Позвонил' } })).json().data;
+      const [categoryId] = (await call({ method: 'GET', url: '/api/document-category' })).json().data.map((c: { id: number }) => c.id);
+      const document = (await call({ method: 'POST', url: '/api/document', payload: { title: 'Регламент', category_id: categoryId, text: '<p>Текст</p>', links: [] } })).json().data;
+      const asRead = (await call({ method: 'GET', url: `/api/document/${document.id}` })).json().data;
+      await call({ method: 'DELETE', url: `/api/document/${document.id}` });
+      // Deliveries run side by side: their order of arrival is not promised.
+      const bodies = new Map((await delivered()).map((r) => JSON.parse(r.body)).map((b) => [b.event, b.data]));
+      assert.deepEqual([...bodies.keys()].sort(), ['document.created', 'document.deleted', 'lead.comment_added']);
+      assert.deepEqual(bodies.get('lead.comment_added'), { lead_id: lead.id, comment });
+      assert.deepEqual(bodies.get('document.created'), asRead);
+      assert.deepEqual(bodies.get('document.deleted'), { id: document.id });
+    });
+
     test('"send test" delivers a signed webhook.test at once and answers the logged attempt', async () => {
       const hook = await fresh(['document.created']);
       const response = await call({ method: 'POST', url: `/api/webhooks/${hook.id}/test` });
