@@ -80,7 +80,14 @@ export function WebhookDrawer({ webhook, onClose }: WebhookDrawerProps) {
     successMessage: webhook ? 'Вебхук сохранён' : 'Вебхук добавлен',
     onSubmit: async () => {
       const answer = webhook
-        ? await update(webhook.id, { url, events, active, ...(secret ? { secret } : {}), ...(rotate && !secret ? { rotate_secret: true } : {}) })
+        ? await update(webhook.id, {
+            // An unchanged URL is not sent, so it is not resolved and checked again for a change of events alone.
+            ...(url !== webhook.url ? { url } : {}),
+            events,
+            active,
+            ...(secret ? { secret } : {}),
+            ...(rotate && !secret ? { rotate_secret: true } : {}),
+          })
         : await create({ url, events, ...(secret ? { secret } : {}) });
       savedSecret.current = answer.secret;
     },
