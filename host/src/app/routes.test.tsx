@@ -49,6 +49,7 @@ describe('route table', () => {
     ['/audit-log', 'audit-log', 'view', 'audit'],
     ['/apps/users', 'apps-users', 'view', 'users'],
     ['/admin/remotes', 'admin-remotes', 'manage', 'remotes'],
+    ['/admin/webhooks', 'admin-webhooks', 'manage', 'webhooks'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -98,6 +99,7 @@ describe('pages per the federation contract', () => {
     ['/team/create', 'remote_admin/team-form-page'],
     ['/team/7-edit', 'remote_admin/team-form-page'],
     ['/admin/remotes', 'remote_admin/remotes-page'],
+    ['/admin/webhooks', 'remote_admin/webhooks-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });

@@ -160,6 +160,8 @@ export const ROUTE_MANIFEST = [
   { path: 'apps/users', ...can('apps-users', 'view', 'users'), page: remote('admin', './users-page') },
   // Not in the product's route table: the remote registry's page (docs/decisions/052, 058), behind `manage remotes`.
   { path: 'admin/remotes', ...can('admin-remotes', 'manage', 'remotes'), page: remote('admin', './remotes-page') },
+  // Not in the product's route table: outgoing webhooks (docs/decisions/070), behind `manage webhooks`.
+  { path: 'admin/webhooks', ...can('admin-webhooks', 'manage', 'webhooks'), page: remote('admin', './webhooks-page') },
   { path: 'team', ...can('team', 'view', 'team'), page: remote('admin', './team-list-page') },
   { path: 'team/create', ...can('team-create', 'create', 'team'), page: remote('admin', './team-form-page') },
   {

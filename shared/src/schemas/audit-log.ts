@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'white_ip.delete',
   'remote.switch',
   'remote.rollback',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
   'lead.delete',
   'document.delete',
 ] as const;

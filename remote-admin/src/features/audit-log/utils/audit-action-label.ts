@@ -33,6 +33,9 @@ const LABELS: Record<AuditAction, string> = {
   'white_ip.delete': 'IP-адрес удалён',
   'remote.switch': 'Модуль переключён',
   'remote.rollback': 'Модуль откачен',
+  'webhook.create': 'Вебхук добавлен',
+  'webhook.update': 'Вебхук изменён',
+  'webhook.delete': 'Вебхук удалён',
   'lead.delete': 'Лид удалён',
   'document.delete': 'Документ удалён',
 };
