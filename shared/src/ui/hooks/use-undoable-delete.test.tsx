@@ -48,7 +48,7 @@ describe('useUndoableDelete', () => {
     expect(send).not.toHaveBeenCalled();
     await act(async () => jest.advanceTimersByTime(1));
     expect(send).toHaveBeenCalledWith({ keepalive: false });
-    expect(onSettled).toHaveBeenCalled();
+    expect(onSettled).toHaveBeenCalledWith('deleted');
     expect(screen.queryByRole('button', { name: 'Отменить' })).not.toBeInTheDocument();
   });
 

@@ -4,6 +4,8 @@ import { useToast } from '../components/use-toast';
 import { useUiText } from '../i18n/ui-i18n';
 import { UNDO_DELETE_MS } from '../tokens/constants';
 
+export type UndoableDeleteOutcome = 'deleted' | 'failed' | 'undone';
+
 export interface UndoableDelete {
   /** What the item is known by while it waits (`lead:12`); lists hide it through `usePendingDeletes()`. */
   key: string;
@@ -13,8 +15,8 @@ export interface UndoableDelete {
   message: string;
   /** Sends the delete through the screen's fetcher (`keepalive` when the page is going away). */
   send: (options: { keepalive: boolean }) => Promise<unknown>;
-  /** After it was sent, refused or taken back: revalidate what shows the item. */
-  onSettled?: () => void;
+  /** After it was sent ('deleted'), refused ('failed') or taken back ('undone'): revalidate what shows the item. */
+  onSettled?: (outcome: UndoableDeleteOutcome) => void;
 }
 
 /**
@@ -31,10 +33,10 @@ export function useUndoableDelete(): (item: UndoableDelete) => void {
         key,
         send,
         delayMs: UNDO_DELETE_MS,
-        onSent: onSettled,
+        onSent: () => onSettled?.('deleted'),
         onFailed: (error) => {
           toast.error(t('toast.deleteFailed', { name, message: errorMessage(error) }));
-          onSettled?.();
+          onSettled?.('failed');
         },
       });
       toast.success(message, {
@@ -42,7 +44,7 @@ export function useUndoableDelete(): (item: UndoableDelete) => void {
         action: {
           label: t('toast.undo'),
           onClick: () => {
-            if (undo()) onSettled?.();
+            if (undo()) onSettled?.('undone');
           },
         },
       });
