@@ -109,6 +109,29 @@ describe('UsersPage', () => {
     expect(requestsTo(fetch, 'GET /api/roles')).toHaveLength(0);
   }, 15_000);
 
+  it('asks before Отмена discards what was typed in the add dialog; an untouched dialog closes at once', async () => {
+    mockApi();
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Добавить пользователя' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Добавить пользователя' }));
+    dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Полное имя' }), 'Борис');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Есть несохранённые изменения. Уйти без сохранения?' });
+    await user.click(within(question).getByRole('button', { name: 'Остаться' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Полное имя' })).toHaveValue('Борис');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Отмена' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Уйти' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
   describe('a delegate holding manage users (decision 045)', () => {
     const delegateRules = [
       { action: 'manage', subject: 'users' },
