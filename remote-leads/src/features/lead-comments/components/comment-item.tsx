@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';
 import type { LeadComment } from '@crm/shared/schemas';
-import { Button, Spinner, useToast, userDisplayName } from '@crm/shared/ui';
+import { Button, Spinner, useToast, useUnsavedChangesGuard, userDisplayName } from '@crm/shared/ui';
 import { LazyRichTextView } from '@crm/shared/editor/lazy';
 import { useDeleteLeadComment } from '../api/delete-lead-comment';
 import { updateLeadComment } from '../api/update-lead-comment';
@@ -73,6 +73,8 @@ export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProp
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const edited = comment.updated_at !== comment.created_at;
+  // An edit in progress keeps the user from leaving the lead unasked (docs/decisions/064).
+  useUnsavedChangesGuard(draft !== null && draft !== comment.body);
 
   const fail = (what: string, error: unknown) => {
     console.error(what, error);

@@ -129,6 +129,21 @@ describe('LeadComments', () => {
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/7/comments')).toHaveLength(2));
   });
 
+  it('a comment being written makes closing the tab ask first', async () => {
+    const { user } = setup();
+    await screen.findByRole('region', { name: 'Договор' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    const editor = await within(screen.getByRole('form', { name: 'Новый комментарий' })).findByRole('textbox', { name: 'Комментарий' });
+    await user.click(editor);
+    await user.keyboard('Перезвонить');
+    await waitFor(() => expect(unload()).toBe(true));
+  });
+
   it('shows the first 422 message under the step and the text', async () => {
     setup({
       'POST /api/leads/7/comments': {
