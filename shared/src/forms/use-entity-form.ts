@@ -55,6 +55,8 @@ export interface EntityForm<V, E> {
   loadState: EntityLoadState;
   /** The user changed the values since they were loaded: leaving asks first (docs/decisions/064). */
   dirty: boolean;
+  /** Lets the next navigation leave unasked (after the record was deleted, say). */
+  allowNavigation: () => void;
   /** The last 422's messages per field. */
   errors: FieldErrors;
   /** The first server message for a field (the form shows one per field). */
@@ -247,6 +249,7 @@ export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E
     entity,
     loadState,
     dirty,
+    allowNavigation,
     errors,
     fieldError,
     errorsOutside,

@@ -195,7 +195,10 @@ export function DocumentFormPage({ categoryOptions, categoriesLoading, onSaved }
                 variant="danger"
                 onClick={async () => {
                   const entity = form.entity;
-                  if (entity && (await deleteDocument(entity))) navigate(DOCUMENT_LIST_PATH);
+                  if (!entity || !(await deleteDocument(entity))) return;
+                  // The document is going: its unsaved edits go with it, without a second question.
+                  form.allowNavigation();
+                  navigate(DOCUMENT_LIST_PATH);
                 }}
               >
                 Удалить
