@@ -191,6 +191,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/notifications/:id': SIGNED_IN,
   // roles and permissions
   'GET /api/roles': can('view', 'roles'),
+  'GET /api/roles/options': canAny(['view', 'users'], ['view', 'roles']),
   'POST /api/roles': can('create', 'roles'),
   'PUT /api/roles/:id': can('edit', 'roles'),
   'DELETE /api/roles/:id': can('delete', 'roles'),
