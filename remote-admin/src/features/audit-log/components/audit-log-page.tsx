@@ -1,16 +1,15 @@
 import styled from 'styled-components';
 import { useListQuery } from '@crm/shared/lists';
 import { AUDIT_ACTIONS, type AuditEntry, auditLogQuerySchema } from '@crm/shared/schemas';
-import { Card, DataTable, type DataTableColumn, ErrorState, PageHeader, Select, TextField } from '@crm/shared/ui';
+import { Card, DataTable, type DataTableColumn, ErrorState, formatDateTime, PageHeader, Select, TextField } from '@crm/shared/ui';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel } from '../utils/audit-action-label';
 import { describeChange } from '../utils/describe-change';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 const columns: DataTableColumn<AuditEntry>[] = [
-  { key: 'created_at', header: 'Когда', width: 190, render: (entry) => dateTime.format(new Date(entry.created_at)) },
+  { key: 'created_at', header: 'Когда', width: 190, render: (entry) => formatDateTime(entry.created_at, 'ru') },
   { key: 'actor', header: 'Кто', render: (entry) => entry.actor.name ?? entry.actor.email ?? '—' },
   { key: 'action', header: 'Действие', render: (entry) => auditActionLabel(entry.action) },
   {

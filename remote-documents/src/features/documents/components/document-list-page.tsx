@@ -5,7 +5,7 @@ import { Can } from '@crm/shared/abilities/react';
 import { useListQuery } from '@crm/shared/lists';
 import { parseRouteId } from '@crm/shared/forms';
 import { listDocumentsQuerySchema, type DocumentListItem } from '@crm/shared/schemas';
-import { Button, Card, DataTable, ErrorState, IconPlus, media, PageHeader, TextField, type DataTableColumn } from '@crm/shared/ui';
+import { Button, Card, DataTable, ErrorState, formatDateTime, IconPlus, media, PageHeader, TextField, type DataTableColumn } from '@crm/shared/ui';
 import type { DocumentCategory } from '@crm/shared/schemas';
 import { useLiveDocuments } from '../../../hooks/use-live-documents';
 import { useDocuments } from '../api/get-documents';
@@ -43,7 +43,6 @@ const Excerpt = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: DataTableColumn<DocumentListItem>[] = [
   {
@@ -59,7 +58,7 @@ const columns: DataTableColumn<DocumentListItem>[] = [
   },
   { key: 'category', header: 'Категория', render: (row) => row.category.title },
   { key: 'files_count', header: 'Файлы', align: 'end', width: 80 },
-  { key: 'updated_at', header: 'Изменён', sortable: true, width: 180, render: (row) => dateFormat.format(new Date(row.updated_at)) },
+  { key: 'updated_at', header: 'Изменён', sortable: true, width: 180, render: (row) => formatDateTime(row.updated_at, 'ru') },
 ];
 
 /**

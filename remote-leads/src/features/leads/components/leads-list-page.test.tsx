@@ -92,7 +92,7 @@ describe('LeadsListPage', () => {
     expect(within(row).getByRole('combobox', { name: `Статус: ${NAME}` })).toHaveValue('3');
     expect(cells[3]).toHaveTextContent('Анна СмирноваОлег Кузнецов');
     expect(within(row).getByRole('button', { name: `Избранное: ${NAME}` })).toHaveAttribute('aria-pressed', 'false');
-    expect(cells[5]).toHaveTextContent('15.03.2025');
+    expect(cells[5]).toHaveTextContent('15 мар. 2025 г.');
     expect(within(row).getByRole('link', { name: `Открыть ${NAME}` })).toHaveAttribute('href', '/leads/7');
     expect(within(row).getByRole('link', { name: `Редактировать ${NAME}` })).toHaveAttribute('href', '/leads/7/edit');
     expect(within(row).getByRole('button', { name: `Удалить ${NAME}` })).toBeInTheDocument();
