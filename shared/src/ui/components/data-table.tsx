@@ -349,6 +349,6 @@ function DataTableView<T>({
 
 /**
  * A server-paginated table: sortable headers (aria-sort), page sizes 5–100, "1–25 of 230",
- * optional row checkboxes, a loading bar and 'No data available' when empty.
+ * optional row checkboxes, a loading bar and the kit's empty text ('Нет данных', 'No data available') when empty.
  */
 export const DataTable = withThemeFallback(DataTableView, 'DataTable') as typeof DataTableView;

@@ -1,7 +1,7 @@
 /**
  * Every text of the shared UI kit and editor, in the `ui` namespace. The lead, document and admin screens are Russian
  * (the remotes render with 'ru' whatever the shell's language); the host renders the kit in its own language.
- * Texts the spec gives verbatim (e.g. 'No data available', 'Уверены?') stay as the spec writes them.
+ * Texts the spec gives verbatim (e.g. 'Page Not Found - 404', 'Уверены?') stay as the spec writes them.
  */
 export const uiRu = {
   common: {
@@ -21,8 +21,8 @@ export const uiRu = {
     close: 'Закрыть уведомление',
   },
   table: {
-    // Interface text from the spec's error catalogue, verbatim in every language.
-    noData: 'No data available',
+    // The spec's 'No data available' is the English shell's text; a Russian screen says it in Russian (decision 066).
+    noData: 'Нет данных',
     rowsPerPage: 'Строк на странице:',
     range: '{{from}}–{{to}} из {{total}}',
     rangeAtLeast: '{{from}}–{{to}} из более чем {{total}}',

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import styled from 'styled-components';
 import { useListQuery } from '@crm/shared/lists';
 import { AUDIT_ACTIONS, type AuditEntry, auditLogQuerySchema } from '@crm/shared/schemas';
@@ -69,7 +70,7 @@ export function AuditLogPage() {
           <TextField label="По" type="date" value={query.to ?? ''} onChange={(event) => update({ to: event.target.value || undefined })} />
         </Filters>
         {error && !data ? (
-          <ErrorState title="Не удалось загрузить журнал" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить журнал" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <DataTable
             aria-label="Журнал действий"
@@ -77,7 +78,6 @@ export function AuditLogPage() {
             rows={data?.data ?? []}
             rowKey="id"
             loading={isLoading}
-            emptyText="No data available"
             {...tableProps(data?.meta)}
           />
         )}

@@ -107,7 +107,7 @@ export function PermissionsPage() {
       />
       <Card flush>
         {error && !data ? (
-          <ErrorState title="Не удалось загрузить список" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить список" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <DataTable
             aria-label="Разрешения"

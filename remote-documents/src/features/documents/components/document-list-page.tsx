@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
@@ -108,7 +109,7 @@ export function DocumentListPage({ categories, categoriesLoading }: DocumentList
             />
           </Toolbar>
           {error ? (
-            <ErrorState title="Не удалось загрузить документы" message={error.message} onRetry={() => void mutate()} />
+            <ErrorState title="Не удалось загрузить документы" message={errorMessage(error)} onRetry={() => void mutate()} />
           ) : (
             <DataTable aria-label="Документы" columns={columns} rows={data?.data ?? []} rowKey="id" loading={isLoading} {...tableProps(data?.meta)} />
           )}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { getStoredUser } from '@crm/shared/api-client';
+import { getStoredUser, errorMessage } from '@crm/shared/api-client';
 import { Card, ErrorState, Spinner } from '@crm/shared/ui';
 import { useCommentSteps } from '../api/get-comment-steps';
 import { useLeadComments } from '../api/get-lead-comments';
@@ -46,7 +46,7 @@ export function LeadComments({ leadId }: LeadCommentsProps) {
     timeline = (
       <ErrorState
         title="Не удалось загрузить комментарии"
-        message={comments.error.message}
+        message={errorMessage(comments.error)}
         onRetry={() => void comments.mutate()}
       />
     );

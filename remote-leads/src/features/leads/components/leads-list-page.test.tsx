@@ -99,10 +99,10 @@ describe('LeadsListPage', () => {
     expect(screen.getByText('1–1 из 1')).toBeInTheDocument();
   });
 
-  it("says 'No data available' when there are no leads", async () => {
+  it("says 'Нет данных' when there are no leads", async () => {
     mockFetch({ 'GET /api/leads': leadsApi(() => []), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list');
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
   });
 
   it('reads page, page size, search, filters and sort from the URL and sends them to the API', async () => {
@@ -257,14 +257,14 @@ describe('LeadsListPage', () => {
     const fetch = mockFetch({
       'GET /api/leads': leadsApi(() => [lead]),
       'GET /api/users': { body: { data: users } },
-      'POST /api/leads/status/7': { status: 403, body: { message: 'Нет прав' } },
+      'POST /api/leads/status/7': { status: 403, body: { message: 'This action is unauthorized.', code: 'FORBIDDEN' } },
     });
     renderRoutes(routes, '/leads/list');
     const user = userEvent.setup();
     const select = await screen.findByRole('combobox', { name: `Статус: ${NAME}` });
 
     await user.selectOptions(select, 'Новый');
-    expect(await screen.findByText('Не удалось изменить статус: Нет прав')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось изменить статус: Недостаточно прав для этого действия.')).toBeInTheDocument();
     expect(select).toHaveValue('3');
     expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1);
   });
@@ -285,9 +285,9 @@ describe('LeadsListPage', () => {
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(1));
     expect(star).toHaveAttribute('aria-pressed', 'true');
 
-    answer = { status: 500, body: { message: 'Server Error' } };
+    answer = { status: 500, body: { message: 'Something went wrong' } };
     await user.click(star);
-    expect(await screen.findByText('Не удалось обновить избранное: Server Error')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось обновить избранное: Что-то пошло не так. Попробуйте ещё раз.')).toBeInTheDocument();
     expect(star).toHaveAttribute('aria-pressed', 'true');
     expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(2);
   });
@@ -313,7 +313,7 @@ describe('LeadsListPage', () => {
     await user.click(screen.getByRole('button', { name: `Удалить ${NAME}` }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
     expect(await screen.findByText('Лид удалён')).toBeInTheDocument();
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
     expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1);
   });
 

@@ -19,7 +19,7 @@ export const uiAr: UiResource = {
     close: 'إغلاق الإشعار',
   },
   table: {
-    noData: 'No data available',
+    noData: 'لا توجد بيانات',
     rowsPerPage: 'عدد الصفوف في الصفحة:',
     range: '{{from}}–{{to}} من {{total}}',
     rangeAtLeast: '{{from}}–{{to}} من أكثر من {{total}}',

@@ -19,7 +19,7 @@ export const uiFr: UiResource = {
     close: 'Fermer la notification',
   },
   table: {
-    noData: 'No data available',
+    noData: 'Aucune donnée disponible',
     rowsPerPage: 'Lignes par page :',
     range: '{{from}}–{{to}} sur {{total}}',
     rangeAtLeast: '{{from}}–{{to}} sur plus de {{total}}',
