@@ -64,6 +64,17 @@ export const uiRu = {
     remove: 'Удалить {{name}}',
     reorderFailed: 'Не удалось изменить порядок: {{message}}',
   },
+  // Counts through i18next's plural rules (Intl.PluralRules): "1 документ", "2 документа", "5 документов".
+  counts: {
+    documents_one: '{{count}} документ',
+    documents_few: '{{count}} документа',
+    documents_many: '{{count}} документов',
+    documents_other: '{{count}} документа',
+    loadErrors_one: '{{count}} ошибка загрузки',
+    loadErrors_few: '{{count}} ошибки загрузки',
+    loadErrors_many: '{{count}} ошибок загрузки',
+    loadErrors_other: '{{count}} ошибки загрузки',
+  },
   nameEditor: {
     save: 'Сохранить название',
   },
@@ -207,6 +218,16 @@ export const uiEn: UiResource = {
     down: 'Move {{name}} down',
     remove: 'Delete {{name}}',
     reorderFailed: 'Could not change the order: {{message}}',
+  },
+  counts: {
+    documents_one: '{{count}} document',
+    documents_few: '{{count}} documents',
+    documents_many: '{{count}} documents',
+    documents_other: '{{count}} documents',
+    loadErrors_one: '{{count}} load error',
+    loadErrors_few: '{{count}} load errors',
+    loadErrors_many: '{{count}} load errors',
+    loadErrors_other: '{{count}} load errors',
   },
   nameEditor: {
     save: 'Save name',

@@ -61,6 +61,16 @@ export const uiAr: UiResource = {
     remove: 'حذف {{name}}',
     reorderFailed: 'تعذّر تغيير الترتيب: {{message}}',
   },
+  counts: {
+    documents_one: 'مستند واحد',
+    documents_few: '{{count}} مستندات',
+    documents_many: '{{count}} مستندًا',
+    documents_other: '{{count}} مستند',
+    loadErrors_one: 'خطأ تحميل واحد',
+    loadErrors_few: '{{count}} أخطاء تحميل',
+    loadErrors_many: '{{count}} خطأ تحميل',
+    loadErrors_other: '{{count}} خطأ تحميل',
+  },
   nameEditor: {
     save: 'حفظ الاسم',
   },

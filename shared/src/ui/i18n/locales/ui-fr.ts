@@ -61,6 +61,16 @@ export const uiFr: UiResource = {
     remove: 'Supprimer {{name}}',
     reorderFailed: "Impossible de modifier l'ordre : {{message}}",
   },
+  counts: {
+    documents_one: '{{count}} document',
+    documents_few: '{{count}} documents',
+    documents_many: '{{count}} documents',
+    documents_other: '{{count}} documents',
+    loadErrors_one: '{{count}} erreur de chargement',
+    loadErrors_few: '{{count}} erreurs de chargement',
+    loadErrors_many: '{{count}} erreurs de chargement',
+    loadErrors_other: '{{count}} erreurs de chargement',
+  },
   nameEditor: {
     save: 'Enregistrer le nom',
   },
