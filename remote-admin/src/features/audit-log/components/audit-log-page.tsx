@@ -2,12 +2,11 @@ import { errorMessage } from '@crm/shared/api-client';
 import styled from 'styled-components';
 import { useListQuery } from '@crm/shared/lists';
 import { AUDIT_ACTIONS, type AuditEntry, auditLogQuerySchema } from '@crm/shared/schemas';
-import { Card, DataTable, type DataTableColumn, ErrorState, formatDateTime, PageHeader, Select, TextField } from '@crm/shared/ui';
+import { Card, DataTable, type DataTableColumn, ErrorState, formatDateTime, PageHeader, Select, TextField, userDisplayName } from '@crm/shared/ui';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel } from '../utils/audit-action-label';
 import { describeChange } from '../utils/describe-change';
-
 
 const columns: DataTableColumn<AuditEntry>[] = [
   { key: 'created_at', header: 'Когда', width: 190, render: (entry) => formatDateTime(entry.created_at, 'ru') },
@@ -42,7 +41,7 @@ export function AuditLogPage() {
   const { query, update, tableProps } = useListQuery(auditLogQuerySchema);
   const { data, error, isLoading, mutate } = useAuditLog(query);
   const actors = useAuditActors();
-  const actorOptions = (actors.data?.data ?? []).map((user) => ({ value: user.id, label: `${user.first_name} ${user.name}`.trim() || user.email }));
+  const actorOptions = (actors.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) }));
 
   return (
     <Page>
