@@ -97,6 +97,17 @@ describe('DataTable', () => {
     expect(screen.getByText('No data available')).toBeInTheDocument();
   });
 
+  it('says nothing of "0–0 из 0" until the first page has come', () => {
+    const table = (loading: boolean) => (
+      <DataTable aria-label="Statuses" columns={columns} rows={[]} rowKey="id" loading={loading} page={1} perPage={25} total={0} lastPage={1} onPageChange={() => undefined} onPerPageChange={() => undefined} />
+    );
+    const { rerender } = render(table(true));
+    expect(screen.queryByText('0–0 из 0')).not.toBeInTheDocument();
+    expect(screen.getByText('Загрузка…')).toBeInTheDocument();
+    rerender(table(false));
+    expect(screen.getByText('0–0 из 0')).toBeInTheDocument();
+  });
+
   it('shows a loader instead of the empty text while loading', () => {
     render(<Harness rows={[]} loading />);
     expect(screen.queryByText('Нет данных')).not.toBeInTheDocument();

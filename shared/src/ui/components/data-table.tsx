@@ -339,7 +339,8 @@ function DataTableView<T>({
           </select>
         </PageSize>
         <span aria-live="polite">
-          {t(RANGE_TEXT[totalKind], { from, to, total })}
+          {/* The first page is still on its way: its count is not known yet ("0–0 из 0" would be wrong). */}
+          {loading && rows.length === 0 ? t('common.loading') : t(RANGE_TEXT[totalKind], { from, to, total })}
         </span>
         <Pagination page={page} lastPage={lastPage} onPageChange={onPageChange} disabled={loading && rows.length === 0} />
       </Footer>
