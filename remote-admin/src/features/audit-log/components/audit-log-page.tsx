@@ -6,17 +6,14 @@ import { Card, DataTable, type DataTableColumn, ErrorState, formatDateTime, Page
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel } from '../utils/audit-action-label';
+import { auditSubjectLabel } from '../utils/audit-subject-label';
 import { describeChange } from '../utils/describe-change';
 
 const columns: DataTableColumn<AuditEntry>[] = [
   { key: 'created_at', header: 'Когда', width: 190, render: (entry) => formatDateTime(entry.created_at, 'ru') },
   { key: 'actor', header: 'Кто', render: (entry) => entry.actor.name ?? entry.actor.email ?? '—' },
   { key: 'action', header: 'Действие', render: (entry) => auditActionLabel(entry.action) },
-  {
-    key: 'subject',
-    header: 'Объект',
-    render: (entry) => (entry.subject_type ? `${entry.subject_type}${entry.subject_id ? ` #${entry.subject_id}` : ''}` : '—'),
-  },
+  { key: 'subject', header: 'Объект', render: (entry) => auditSubjectLabel(entry) },
   { key: 'change', header: 'Изменение', render: (entry) => describeChange(entry.before, entry.after) || '—' },
   { key: 'ip', header: 'Адрес', width: 150, render: (entry) => entry.ip ?? '—' },
 ];
