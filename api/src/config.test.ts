@@ -14,6 +14,7 @@ describe('loadConfig', () => {
     assert.equal(config.databaseUrl, undefined);
     assert.equal(config.appUrl, 'http://localhost:8080');
     assert.equal(config.tokenTtlHours, 168);
+    assert.equal(config.defaultLanguage, 'en');
     assert.deepEqual(config.remotes, {
       leads: '/build/remotes/leads/mf-manifest.json',
       documents: '/build/remotes/documents/mf-manifest.json',
@@ -21,6 +22,11 @@ describe('loadConfig', () => {
     });
     // The repository root: it holds the api package.
     assert.ok(existsSync(path.join(config.webDistRoot, 'api', 'package.json')));
+  });
+
+  test('DEFAULT_LANGUAGE picks one of the shell languages and refuses any other', () => {
+    assert.equal(loadConfig({ DEFAULT_LANGUAGE: 'ru' }).defaultLanguage, 'ru');
+    assert.throws(() => loadConfig({ DEFAULT_LANGUAGE: 'de' }), (error) => error instanceof ConfigError && /DEFAULT_LANGUAGE/.test(error.message));
   });
 
   test('relative paths follow the directory pnpm was run from; APP_URL follows PORT', () => {
@@ -176,10 +182,13 @@ describe('one list of variables', () => {
   const example = exampleVariables(readFileSync(path.join(root, '.env.example'), 'utf8'));
   const readme = readmeVariables(readFileSync(path.join(root, 'README.md'), 'utf8'));
   /**
-   * Read only when files live in an S3 bucket: the README's scale-out part lists them, .env.example points there. The
-   * webhooks' WEBHOOK_ALLOW_PRIVATE has its own README table (docs/decisions/070).
+   * Not in .env.example (it holds 25 at most): the S3 variables, read only when files live in a bucket (the README's
+   * scale-out part lists them, .env.example points there); the webhooks' WEBHOOK_ALLOW_PRIVATE (docs/decisions/070)
+   * and DEFAULT_LANGUAGE (docs/decisions/067), each documented in the README's tables.
    */
-  const scaleOut = ENV_VARIABLES.filter((name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE');
+  const scaleOut = ENV_VARIABLES.filter(
+    (name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE',
+  );
 
   test('every variable config.ts reads has one README line; .env.example names each of the others once', () => {
     assert.deepEqual([...readme].sort(), [...ENV_VARIABLES].sort(), 'README configuration table against config.ts');

@@ -79,6 +79,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'Use true or false')
     .transform((v) => v === 'true' || v === '1')
     .default(false),
+  // The shell's languages (host/src/app/i18n.ts); the spec's default is English (docs/decisions/067).
+  DEFAULT_LANGUAGE: z.enum(['en', 'fr', 'ar', 'ru'], 'Use en, fr, ar or ru').default('en'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   TRUSTED_PROXIES: z
@@ -127,6 +129,8 @@ export interface AppConfig {
   remotes: Record<RemoteName, string>;
   /** The shell's language switcher (en, fr, ar, ru); off → an English shell (I18N_ENABLED, docs/decisions/040). */
   i18nEnabled: boolean;
+  /** The shell's language for whoever has not chosen one, with or without the switcher (DEFAULT_LANGUAGE, decision 067). */
+  defaultLanguage: 'en' | 'fr' | 'ar' | 'ru';
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
   /** Folder holding `host/dist` and `remote-<name>/dist`: the repository root (benches and tests point it elsewhere). */
@@ -361,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl,
     remotes: { leads: e.REMOTE_LEADS_URL, documents: e.REMOTE_DOCUMENTS_URL, admin: e.REMOTE_ADMIN_URL },
     i18nEnabled: e.I18N_ENABLED,
+    defaultLanguage: e.DEFAULT_LANGUAGE,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     webDistRoot: repositoryRoot,

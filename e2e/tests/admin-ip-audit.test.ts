@@ -46,7 +46,7 @@ describe('IP allow-list and audit log', () => {
     await drawer.getByLabel('Комментарий').fill('Office network only');
     await drawer.getByRole('button', { name: 'Сохранить' }).click();
 
-    const lockout = page.getByRole('alertdialog', { name: /your own address 127\.0\.0\.1 is no longer allowed/ });
+    const lockout = page.getByRole('alertdialog', { name: /ваш адрес 127\.0\.0\.1 больше не будет разрешён/ });
     await lockout.waitFor();
     await lockout.getByRole('button', { name: 'Всё равно сохранить' }).click();
 

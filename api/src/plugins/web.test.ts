@@ -253,11 +253,17 @@ describe('web: overrides and missing host build', () => {
     const off = await buildWebApp(os.tmpdir());
     const offResponse = await off.inject({ method: 'GET', url: '/build/web-config.json' });
     assert.equal(offResponse.headers['cache-control'], 'no-cache');
-    assert.deepEqual(offResponse.json(), { i18nEnabled: false });
+    assert.deepEqual(offResponse.json(), { i18nEnabled: false, defaultLanguage: 'en' });
     await off.close();
     const on = await buildWebApp(os.tmpdir(), { I18N_ENABLED: 'true' });
-    assert.deepEqual((await on.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: true });
+    assert.deepEqual((await on.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: true, defaultLanguage: 'en' });
     await on.close();
+  });
+
+  test('web-config.json names the shell language DEFAULT_LANGUAGE picks, with or without the switcher', async () => {
+    const app = await buildWebApp(os.tmpdir(), { DEFAULT_LANGUAGE: 'ru' });
+    assert.deepEqual((await app.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: false, defaultLanguage: 'ru' });
+    await app.close();
   });
 
   test('REMOTE_*_URL replace the bundled entries in remotes.json', async () => {

@@ -32,10 +32,12 @@ const configEntries = (config: AppConfig) => async () => config.remotes;
 const webConfigSchema = z.object({
   /** Internationalisation is configured but off unless I18N_ENABLED is set; off → English shell, no switcher. */
   i18nEnabled: z.boolean(),
+  /** The shell's language for a user who has not chosen one (DEFAULT_LANGUAGE, decision 067). */
+  defaultLanguage: z.enum(['en', 'fr', 'ar', 'ru']),
 });
 
 export function webConfig(config: AppConfig): z.infer<typeof webConfigSchema> {
-  return { i18nEnabled: config.i18nEnabled };
+  return { i18nEnabled: config.i18nEnabled, defaultLanguage: config.defaultLanguage };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -74,7 +74,8 @@ export function createAuditRepository(db: Database) {
         actor: {
           id: r.actorId,
           email: r.actorEmail,
-          name: r.actorName === null ? null : `${r.actorFirstName ?? ''} ${r.actorName}`.trim(),
+          // The full name as written, as userDisplayName shows it (docs/decisions/066).
+          name: r.actorName === null ? null : r.actorName.trim() || r.actorFirstName || null,
         },
         subject_type: r.subjectType,
         subject_id: r.subjectId,

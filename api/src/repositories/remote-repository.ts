@@ -61,7 +61,7 @@ const toDto = (r: Row, previous: Row | undefined, lastErrors: RemoteLoadErrors =
   source: r.source === 'api' ? 'api' : 'config',
   switched_at: r.switchedAt.toISOString(),
   switched_by:
-    r.switcherId === null ? null : { id: r.switcherId, name: `${r.switcherFirstName ?? ''} ${r.switcherName ?? ''}`.trim(), email: r.switcherEmail ?? '' },
+    r.switcherId === null ? null : { id: r.switcherId, name: (r.switcherName ?? '').trim() || (r.switcherFirstName ?? ''), email: r.switcherEmail ?? '' },
   previous_entry: previous?.entry ?? null,
   last_errors: lastErrors,
 });

@@ -26,7 +26,7 @@ const toDto = (r: Row): WhiteIp => ({
   id: r.id,
   address: r.address,
   comment: r.comment,
-  created_by: r.creatorId === null ? null : { id: r.creatorId, name: `${r.creatorFirstName ?? ''} ${r.creatorName ?? ''}`.trim(), email: r.creatorEmail ?? '' },
+  created_by: r.creatorId === null ? null : { id: r.creatorId, name: (r.creatorName ?? '').trim() || (r.creatorFirstName ?? ''), email: r.creatorEmail ?? '' },
   created_at: r.createdAt.toISOString(),
   version: r.version,
 });

@@ -25,6 +25,7 @@ export interface AppPage {
   key: string;
   to: string;
   label: string;
+  labelKey: string;
 }
 
 /**
@@ -39,7 +40,7 @@ export function useAppPages(): AppPage[] {
       SHORTCUT_PAGES.flatMap(({ key }) => {
         const { path, handle } = findRoute(key);
         if (handle.action && handle.subject && !ability.can(handle.action, handle.subject)) return [];
-        return [{ key, to: path, label: t(APP_PAGE_LABELS[key]) }];
+        return [{ key, to: path, label: t(APP_PAGE_LABELS[key]), labelKey: APP_PAGE_LABELS[key] }];
       }),
     [ability, t],
   );

@@ -174,7 +174,7 @@ describe('aliases and redirects', () => {
     signInAs('Admin');
     const { router } = renderApp('/pages/user-profile');
     expect(await landed(router)).toBe('/pages/user-profile?tab=profile');
-    expect(await screen.findByText('Петрова')).toBeInTheDocument();
+    expect(await screen.findByText('Анна Петрова')).toBeInTheDocument();
   });
 
   test('/pages/account-settings opens the account tab', async () => {

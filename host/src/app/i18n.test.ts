@@ -62,8 +62,8 @@ describe('at start', () => {
     global.fetch = originalFetch;
   });
 
-  function startWith(i18nEnabled: boolean) {
-    global.fetch = jest.fn(async () => new Response(JSON.stringify({ i18nEnabled }), { status: 200 })) as unknown as typeof fetch;
+  function startWith(i18nEnabled: boolean, defaultLanguage?: string) {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify({ i18nEnabled, defaultLanguage }), { status: 200 })) as unknown as typeof fetch;
     let fresh!: typeof import('./i18n');
     jest.isolateModules(() => {
       // A fresh module registry means a fresh i18next, initialised from the cookie as it is now.
@@ -86,5 +86,19 @@ describe('at start', () => {
     await fresh.i18nReady;
     expect(fresh.i18n.language).toBe('en');
     expect(fresh.i18n.t('layout.signOut')).toBe('Sign out');
+  });
+
+  test('DEFAULT_LANGUAGE makes the shell Russian for whoever chose nothing, even with the switcher off', async () => {
+    const fresh = startWith(false, 'ru');
+    await fresh.i18nReady;
+    expect(fresh.i18n.language).toBe('ru');
+    expect(fresh.i18n.t('layout.signOut')).toBe('Выйти');
+  });
+
+  test("a user's own stored choice still wins over DEFAULT_LANGUAGE when the switcher is on", async () => {
+    document.cookie = `${LANGUAGE_COOKIE}=fr; path=/`;
+    const fresh = startWith(true, 'ru');
+    await fresh.i18nReady;
+    expect(fresh.i18n.language).toBe('fr');
   });
 });

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { addUiLanguage } from '@crm/shared/ui';
-import { cookieName, readPreferences } from '../features/layout/utils/preferences';
+import { cookieName, isPreferenceStored, readPreferences } from '../features/layout/utils/preferences';
 import { getWebConfig } from '../features/web-config/api/get-web-config';
 import { en, type Translation } from './locales/en';
 
@@ -75,7 +75,8 @@ const lazyLocales: BackendModule = {
   },
 };
 
-const storedLanguage = readLanguageCookie();
+/** The language a user chose (the cookie), or none: then the deployment's DEFAULT_LANGUAGE applies (decision 067). */
+const storedLanguage = isPreferenceStored('language') ? readLanguageCookie() : undefined;
 
 // English needs nothing loaded, so initialisation is synchronous and the first render has its texts.
 void i18n
@@ -94,17 +95,19 @@ void i18n
   });
 
 /**
- * Resolves when the shell may render. Nothing to wait for in English; another stored language is used only when the
- * server has internationalisation on (off means an English shell), and its chunk is fetched meanwhile, so the first
- * paint is already in that language. A failure leaves the shell English.
+ * Resolves when the shell may render, once the server's web config has answered: a stored language is used only when
+ * the server has internationalisation on; otherwise, or with nothing stored, the deployment's DEFAULT_LANGUAGE
+ * (English unless set). That language's chunk is fetched first, so the first paint is already in it. A failure
+ * leaves the shell English.
  */
-export const i18nReady: Promise<void> =
-  storedLanguage === FALLBACK_LANGUAGE
-    ? Promise.resolve()
-    : Promise.all([getWebConfig(), i18n.loadLanguages(storedLanguage)])
-        .then(async ([{ i18nEnabled }]) => {
-          if (i18nEnabled) await i18n.changeLanguage(storedLanguage);
-        })
-        .catch(() => undefined);
+export const i18nReady: Promise<void> = Promise.all([
+  getWebConfig(),
+  storedLanguage && storedLanguage !== FALLBACK_LANGUAGE ? i18n.loadLanguages(storedLanguage) : undefined,
+])
+  .then(async ([{ i18nEnabled, defaultLanguage }]) => {
+    const language = i18nEnabled && storedLanguage ? storedLanguage : defaultLanguage;
+    if (isLanguage(language) && language !== FALLBACK_LANGUAGE) await i18n.changeLanguage(language);
+  })
+  .catch(() => undefined);
 
 export { i18n };

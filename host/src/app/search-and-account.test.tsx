@@ -100,6 +100,24 @@ describe('global search', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Nothing found for “users”');
   });
 
+  test('finds pages by their name in every language, whatever the shell speaks', async () => {
+    mockFetch({ 'GET /api/search': () => reply(200, { leads: [], documents: [], users: null }) });
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    await screen.findByText('remote page remote_leads/leads-list-page');
+    await user.keyboard('{Control>}k{/Control}');
+    const box = await screen.findByRole('combobox');
+    await user.type(box, 'лиды');
+    const pages = await screen.findByRole('group', { name: 'Pages' });
+    expect(within(pages).getAllByRole('option').map((o) => o.textContent)).toEqual(['Leads']);
+    await user.clear(box);
+    await user.type(box, 'Документы');
+    expect(within(await screen.findByRole('group', { name: 'Pages' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Documents']);
+    await user.clear(box);
+    await user.type(box, 'prospects');
+    expect(within(await screen.findByRole('group', { name: 'Pages' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Leads', 'Lead statuses']);
+  });
+
   test('recent searches are kept per user', async () => {
     localStorage.setItem('CRM-recent-searches-2', JSON.stringify(['чужой поиск']));
     mockFetch();

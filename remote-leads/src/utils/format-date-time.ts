@@ -1,7 +1,6 @@
-const DATE_TIME_FORMAT = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
+import { formatDateTime as formatDateTimeIn } from '@crm/shared/ui';
 
-/** dd.mm.yyyy, hh:mm in the reader's time zone; an unparsable value is shown as it came. */
+/** A moment as the lead screens (Russian) write it, through the one formatter (docs/decisions/066). */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME_FORMAT.format(date);
+  return formatDateTimeIn(iso, 'ru');
 }

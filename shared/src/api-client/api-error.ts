@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@crm/shared/schemas/mini';
+import { ERROR_TEXTS, type ErrorTextLanguage } from './error-texts';
 
 /** The code the client itself gives an ApiError (status 0) when the user cancels an upload. */
 export const ABORTED_CODE = 'ABORTED';
@@ -35,8 +36,18 @@ export function firstFieldError(error: unknown, field: string): string | undefin
   return error.errors[field]?.[0];
 }
 
-/** A failure as one line for a toast: the ApiError's (or any Error's) message, else the thrown value as text. */
-export function errorMessage(error: unknown): string {
+/**
+ * A failure as one line for a toast or an error state, in the screen's language (the lead, document and admin screens
+ * are Russian, hence the default): an API error by its code, a 5xx or an unreachable server by a general text, never
+ * the server's own English message; the client's own errors (already in the screen's language) by their message.
+ */
+export function errorMessage(error: unknown, lng: ErrorTextLanguage = 'ru'): string {
+  if (error instanceof ApiError) {
+    const texts = ERROR_TEXTS[lng];
+    const text = error.code ? texts[error.code] : error.status === 0 ? texts.network : texts.generic;
+    const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (typeof body[key] === 'string' ? body[key] : ''));
+  }
   if (error instanceof Error) return error.message;
   return String(error);
 }

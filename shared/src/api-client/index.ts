@@ -7,3 +7,4 @@ export * from './swr';
 export * from './use-rules-refresh';
 export * from './use-session';
 export * from './upload-with-progress';
+export * from './error-texts';

@@ -27,6 +27,8 @@ for (const driver of testDrivers()) {
       const ok = await latest('auth.sign_in');
       assert.equal(ok.actor.id, adminId);
       assert.equal(ok.actor.email, TEST_ADMIN.email);
+      // The user's full name as written (the seed's "Administrator"), never glued to the first name ("Admin Administrator").
+      assert.equal(ok.actor.name, 'Administrator');
       assert.equal(ok.ip, '127.0.0.1');
 
       const failed = await t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '203.0.113.4', payload: { email: 'nobody@test.local', password: 'wrong-password' } });

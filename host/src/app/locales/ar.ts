@@ -101,7 +101,6 @@ export const ar: Translation = {
     empty: 'لا توجد إشعارات',
     markAllRead: 'تعليم الكل كمقروء',
     markRead: 'تعليم كمقروء',
-    justNow: 'الآن',
   },
   auth: {
     loginTitle: 'مرحبًا بك في CRM',

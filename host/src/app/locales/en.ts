@@ -104,7 +104,6 @@ export const en = {
     empty: 'No notifications',
     markAllRead: 'Mark all read',
     markRead: 'Mark read',
-    justNow: 'just now',
   },
   auth: {
     loginTitle: 'Welcome to CRM',

@@ -101,7 +101,6 @@ export const fr: Translation = {
     empty: 'Aucune notification',
     markAllRead: 'Tout marquer comme lu',
     markRead: 'Marquer comme lue',
-    justNow: "à l'instant",
   },
   auth: {
     loginTitle: 'Bienvenue sur CRM',

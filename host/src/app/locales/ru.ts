@@ -67,7 +67,6 @@ export const ru: Translation = {
     empty: 'Уведомлений нет',
     markAllRead: 'Прочитать все',
     markRead: 'Отметить прочитанным',
-    justNow: 'только что',
   },
   auth: {
     loginTitle: 'Добро пожаловать в CRM',

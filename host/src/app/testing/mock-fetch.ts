@@ -47,7 +47,7 @@ export function mockFetch(handlers: Record<string, Handler> = {}) {
   const calls: MockCall[] = [];
   const all: Record<string, Handler> = {
     'GET /build/remotes.json': () => reply(200, TEST_REMOTES),
-    'GET /build/web-config.json': () => reply(200, { i18nEnabled: false }),
+    'GET /build/web-config.json': () => reply(200, { i18nEnabled: false, defaultLanguage: 'en' }),
     ...Object.fromEntries(TEST_REMOTES.remotes.map(({ name, entry }) => [`GET ${entry}`, () => reply(200, remoteManifest(name))])),
     ...handlers,
   };

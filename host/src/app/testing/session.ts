@@ -6,7 +6,7 @@ export const ADMIN_RULES: AbilityRule[] = [{ action: 'manage', subject: 'all' }]
 export function testSession(role = 'Admin', rules: AbilityRule[] = ADMIN_RULES): Session {
   return {
     accessToken: 'token-1',
-    userData: { id: 1, first_name: 'Анна', name: 'Петрова', email: 'anna@example.com', role, avatar: null },
+    userData: { id: 1, first_name: 'Анна', name: 'Анна Петрова', email: 'anna@example.com', role, avatar: null },
     userAbilityRules: rules,
   };
 }

@@ -164,7 +164,7 @@ describe('/leads/list composed', () => {
 
     const column = await screen.findByRole('region', { name: 'В работе' });
     expect(await within(column).findAllByRole('article')).toHaveLength(3);
-    expect(screen.getByRole('region', { name: 'Новый' })).toHaveTextContent('No data available');
+    expect(screen.getByRole('region', { name: 'Новый' })).toHaveTextContent('Нет данных');
     expect(screen.getByRole('button', { name: 'Канбан' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const queries = requestsTo(fetch, 'GET /api/leads').map((r) => Object.fromEntries(r.url.searchParams));

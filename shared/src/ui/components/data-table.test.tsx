@@ -1,8 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { totalKindOf } from '@crm/shared/lists';
 import { DataTable, type DataTableColumn, type RowId, type TotalKind } from './data-table';
+import { UiLanguageProvider } from '../i18n/ui-i18n';
 
 interface Status {
   id: number;
@@ -83,14 +84,33 @@ describe('DataTable', () => {
     expect(screen.getByText('26–50 из 230')).toBeInTheDocument();
   });
 
-  it("says 'No data available' when there are no rows", () => {
+  it("says 'Нет данных' on a Russian screen and the spec's 'No data available' on an English one when there are no rows", () => {
     render(<Harness rows={[]} />);
+    expect(screen.getByText('Нет данных')).toBeInTheDocument();
+    expect(screen.queryByText('No data available')).not.toBeInTheDocument();
+    cleanup();
+    render(
+      <UiLanguageProvider lng="en">
+        <Harness rows={[]} />
+      </UiLanguageProvider>,
+    );
     expect(screen.getByText('No data available')).toBeInTheDocument();
+  });
+
+  it('says nothing of "0–0 из 0" until the first page has come', () => {
+    const table = (loading: boolean) => (
+      <DataTable aria-label="Statuses" columns={columns} rows={[]} rowKey="id" loading={loading} page={1} perPage={25} total={0} lastPage={1} onPageChange={() => undefined} onPerPageChange={() => undefined} />
+    );
+    const { rerender } = render(table(true));
+    expect(screen.queryByText('0–0 из 0')).not.toBeInTheDocument();
+    expect(screen.getByText('Загрузка…')).toBeInTheDocument();
+    rerender(table(false));
+    expect(screen.getByText('0–0 из 0')).toBeInTheDocument();
   });
 
   it('shows a loader instead of the empty text while loading', () => {
     render(<Harness rows={[]} loading />);
-    expect(screen.queryByText('No data available')).not.toBeInTheDocument();
+    expect(screen.queryByText('Нет данных')).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Загрузка' })).toBeInTheDocument();
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
   });

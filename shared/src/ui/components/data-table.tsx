@@ -339,7 +339,8 @@ function DataTableView<T>({
           </select>
         </PageSize>
         <span aria-live="polite">
-          {t(RANGE_TEXT[totalKind], { from, to, total })}
+          {/* The first page is still on its way: its count is not known yet ("0–0 из 0" would be wrong). */}
+          {loading && rows.length === 0 ? t('common.loading') : t(RANGE_TEXT[totalKind], { from, to, total })}
         </span>
         <Pagination page={page} lastPage={lastPage} onPageChange={onPageChange} disabled={loading && rows.length === 0} />
       </Footer>
@@ -349,6 +350,6 @@ function DataTableView<T>({
 
 /**
  * A server-paginated table: sortable headers (aria-sort), page sizes 5–100, "1–25 of 230",
- * optional row checkboxes, a loading bar and 'No data available' when empty.
+ * optional row checkboxes, a loading bar and the kit's empty text ('Нет данных', 'No data available') when empty.
  */
 export const DataTable = withThemeFallback(DataTableView, 'DataTable') as typeof DataTableView;

@@ -28,5 +28,5 @@ function EmptyStateView({ title, message, icon, action }: EmptyStateProps) {
   );
 }
 
-/** What a page shows when there is nothing yet; 'No data available' by default. */
+/** What a page shows when there is nothing yet; the kit's empty text ('Нет данных', 'No data available') by default. */
 export const EmptyState = withThemeFallback(EmptyStateView, 'EmptyState');

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage, firstFieldError } from '@crm/shared/api-client';
-import { useUiText } from '../i18n/ui-i18n';
+import { useUiLanguage, useUiText } from '../i18n/ui-i18n';
 import { IconCheck, IconX } from '../icons/icons';
 import { alpha } from '../tokens/alpha';
 import { IconButton } from './icon-button';
@@ -54,6 +54,7 @@ const Message = styled.div`
 /** The inline rename field of a table row: Enter saves, Escape cancels, the first server message shows below. */
 export function InlineNameEditor({ label, name, onSave, onDone, errorField = 'name' }: InlineNameEditorProps) {
   const t = useUiText();
+  const lng = useUiLanguage();
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -71,7 +72,7 @@ export function InlineNameEditor({ label, name, onSave, onDone, errorField = 'na
       await onSave(value);
     } catch (failure) {
       setSaving(false);
-      setError(firstFieldError(failure, errorField) ?? errorMessage(failure));
+      setError(firstFieldError(failure, errorField) ?? errorMessage(failure, lng));
       return;
     }
     onDone();

@@ -14,7 +14,7 @@ import { useConfirm } from '../components/use-confirm';
 import { useToast } from '../components/use-toast';
 import { IconPlus, IconTrash } from '../icons/icons';
 import { useClientPage } from './use-client-page';
-import { useUiText } from '../i18n/ui-i18n';
+import { useUiLanguage, useUiText } from '../i18n/ui-i18n';
 
 export interface CrudListAdd {
   label: string;
@@ -78,6 +78,7 @@ export function CrudListPage<T>({
   'aria-label': ariaLabel,
 }: CrudListPageProps<T>) {
   const t = useUiText();
+  const lng = useUiLanguage();
   const navigate = useNavigate();
   const ability = useAbility();
   const confirm = useConfirm();
@@ -93,7 +94,7 @@ export function CrudListPage<T>({
       await remove.run(row);
       toast.success(remove.successMessage);
     } catch (failure) {
-      toast.error(errorMessage(failure));
+      toast.error(errorMessage(failure, lng));
     } finally {
       setDeleting(null);
     }
@@ -139,7 +140,7 @@ export function CrudListPage<T>({
       />
       <Card flush>
         {error && !rows ? (
-          <ErrorState title={errorTitle ?? t('table.loadFailed')} message={error.message} onRetry={onRetry} />
+          <ErrorState title={errorTitle ?? t('table.loadFailed')} message={errorMessage(error, lng)} onRetry={onRetry} />
         ) : (
           <DataTable
             aria-label={ariaLabel}

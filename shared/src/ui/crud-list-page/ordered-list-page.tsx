@@ -9,7 +9,7 @@ import { ErrorState } from '../components/error-state';
 import { PageHeader } from '../components/page-header';
 import { useConfirm } from '../components/use-confirm';
 import { useToast } from '../components/use-toast';
-import { useUiText } from '../i18n/ui-i18n';
+import { useUiLanguage, useUiText } from '../i18n/ui-i18n';
 import { IconPlus } from '../icons/icons';
 import type { CrudListAdd } from './crud-list-page';
 import type { OrderedColorItem } from './ordered-color-table';
@@ -78,6 +78,7 @@ export function OrderedListPage<T extends OrderedColorItem>({
   children,
 }: OrderedListPageProps<T>) {
   const t = useUiText();
+  const lng = useUiLanguage();
   const navigate = useNavigate();
   const confirm = useConfirm();
   const toast = useToast();
@@ -89,7 +90,7 @@ export function OrderedListPage<T extends OrderedColorItem>({
     try {
       await reorder(ordered);
     } catch (failure) {
-      toast.error(t('orderedTable.reorderFailed', { message: errorMessage(failure) }));
+      toast.error(t('orderedTable.reorderFailed', { message: errorMessage(failure, lng) }));
     } finally {
       setReordering(false);
     }
@@ -103,7 +104,7 @@ export function OrderedListPage<T extends OrderedColorItem>({
       await remove.run(item);
       toast.success(remove.successMessage);
     } catch (failure) {
-      if (!(await remove.onFailure?.(item, failure))) toast.error(errorMessage(failure));
+      if (!(await remove.onFailure?.(item, failure))) toast.error(errorMessage(failure, lng));
     } finally {
       setDeletingId(null);
     }
@@ -123,7 +124,7 @@ export function OrderedListPage<T extends OrderedColorItem>({
       />
       <Card flush>
         {error && !items ? (
-          <ErrorState title={errorTitle} message={error.message} onRetry={onRetry} />
+          <ErrorState title={errorTitle} message={errorMessage(error, lng)} onRetry={onRetry} />
         ) : (
           renderTable({
             items: items ?? [],

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
+import { useUiLanguage } from '../i18n/ui-i18n';
 import { useToast } from '../components/use-toast';
 
 export interface FormSubmitOptions {
@@ -17,6 +18,7 @@ export interface FormSubmitOptions {
  */
 export function useFormSubmit({ onSubmit, successMessage, onDone }: FormSubmitOptions) {
   const toast = useToast();
+  const lng = useUiLanguage();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
@@ -30,7 +32,7 @@ export function useFormSubmit({ onSubmit, successMessage, onDone }: FormSubmitOp
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) setErrors(error.errors);
-      else toast.error(errorMessage(error));
+      else toast.error(errorMessage(error, lng));
       return;
     }
     setSubmitting(false);

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { deferDelete, errorMessage } from '@crm/shared/api-client';
 import { useToast } from '../components/use-toast';
-import { useUiText } from '../i18n/ui-i18n';
+import { useUiLanguage, useUiText } from '../i18n/ui-i18n';
 import { UNDO_DELETE_MS } from '../tokens/constants';
 
 export type UndoableDeleteOutcome = 'deleted' | 'failed' | 'undone';
@@ -27,6 +27,7 @@ export interface UndoableDelete {
 export function useUndoableDelete(): (item: UndoableDelete) => void {
   const toast = useToast();
   const t = useUiText();
+  const lng = useUiLanguage();
   return useCallback(
     ({ key, name, message, send, onSettled }: UndoableDelete) => {
       const undo = deferDelete({
@@ -35,7 +36,7 @@ export function useUndoableDelete(): (item: UndoableDelete) => void {
         delayMs: UNDO_DELETE_MS,
         onSent: () => onSettled?.('deleted'),
         onFailed: (error) => {
-          toast.error(t('toast.deleteFailed', { name, message: errorMessage(error) }));
+          toast.error(t('toast.deleteFailed', { name, message: errorMessage(error, lng) }));
           onSettled?.('failed');
         },
       });
@@ -49,6 +50,6 @@ export function useUndoableDelete(): (item: UndoableDelete) => void {
         },
       });
     },
-    [toast, t],
+    [toast, t, lng],
   );
 }

@@ -2,11 +2,14 @@ import i18next, { type TOptions } from 'i18next';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { UI_LANGUAGES, UI_NAMESPACE, uiResources, type UiLanguage, type UiResource } from './ui-resources';
 
+/** A plural key's base: i18next picks `documents_one`, `_few`… from `documents` and the `count` option. */
+type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+
 type Leaves<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${P}${PluralBase<K>}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** A key of the `ui` namespace, e.g. 'table.rowsPerPage'. */
+/** A key of the `ui` namespace, e.g. 'table.rowsPerPage', or a plural's base, e.g. 'counts.documents'. */
 export type UiKey = Leaves<UiResource>;
 export type UiT = (key: UiKey, options?: TOptions) => string;
 

@@ -1,7 +1,7 @@
 /**
  * Every text of the shared UI kit and editor, in the `ui` namespace. The lead, document and admin screens are Russian
  * (the remotes render with 'ru' whatever the shell's language); the host renders the kit in its own language.
- * Texts the spec gives verbatim (e.g. 'No data available', 'Уверены?') stay as the spec writes them.
+ * Texts the spec gives verbatim (e.g. 'Page Not Found - 404', 'Уверены?') stay as the spec writes them.
  */
 export const uiRu = {
   common: {
@@ -29,8 +29,8 @@ export const uiRu = {
     leave: 'Уйти',
   },
   table: {
-    // Interface text from the spec's error catalogue, verbatim in every language.
-    noData: 'No data available',
+    // The spec's 'No data available' is the English shell's text; a Russian screen says it in Russian (decision 066).
+    noData: 'Нет данных',
     rowsPerPage: 'Строк на странице:',
     range: '{{from}}–{{to}} из {{total}}',
     rangeAtLeast: '{{from}}–{{to}} из более чем {{total}}',
@@ -71,6 +71,17 @@ export const uiRu = {
     down: 'Ниже {{name}}',
     remove: 'Удалить {{name}}',
     reorderFailed: 'Не удалось изменить порядок: {{message}}',
+  },
+  // Counts through i18next's plural rules (Intl.PluralRules): "1 документ", "2 документа", "5 документов".
+  counts: {
+    documents_one: '{{count}} документ',
+    documents_few: '{{count}} документа',
+    documents_many: '{{count}} документов',
+    documents_other: '{{count}} документа',
+    loadErrors_one: '{{count}} ошибка загрузки',
+    loadErrors_few: '{{count}} ошибки загрузки',
+    loadErrors_many: '{{count}} ошибок загрузки',
+    loadErrors_other: '{{count}} ошибки загрузки',
   },
   nameEditor: {
     save: 'Сохранить название',
@@ -223,6 +234,16 @@ export const uiEn: UiResource = {
     down: 'Move {{name}} down',
     remove: 'Delete {{name}}',
     reorderFailed: 'Could not change the order: {{message}}',
+  },
+  counts: {
+    documents_one: '{{count}} document',
+    documents_few: '{{count}} documents',
+    documents_many: '{{count}} documents',
+    documents_other: '{{count}} documents',
+    loadErrors_one: '{{count}} load error',
+    loadErrors_few: '{{count}} load errors',
+    loadErrors_many: '{{count}} load errors',
+    loadErrors_other: '{{count}} load errors',
   },
   nameEditor: {
     save: 'Save name',

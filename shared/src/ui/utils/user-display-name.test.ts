@@ -5,8 +5,9 @@ describe('userDisplayName', () => {
     expect(userDisplayName({ first_name: 'Ольга', name: 'Ольга Кузнецова' })).toBe('Ольга Кузнецова');
   });
 
-  it('puts the first name in front of a bare surname', () => {
-    expect(userDisplayName({ first_name: 'Иван', name: 'Петров' })).toBe('Иван Петров');
+  it('shows the full name as written, never adding the first name to it', () => {
+    expect(userDisplayName({ first_name: 'Admin', name: 'Administrator' })).toBe('Administrator');
+    expect(userDisplayName({ first_name: 'Иван', name: 'Петров Иван Иванович' })).toBe('Петров Иван Иванович');
   });
 
   it('falls back to the first name, then the email', () => {
@@ -18,7 +19,7 @@ describe('userDisplayName', () => {
 describe('userInitials', () => {
   it('takes the first letters of the first and last word', () => {
     expect(userInitials({ first_name: 'Иван', name: 'Иван Петров' })).toBe('ИП');
-    expect(userInitials({ first_name: 'Иван', name: 'Петров' })).toBe('ИП');
+    expect(userInitials({ first_name: 'Admin', name: 'Administrator' })).toBe('A');
   });
 
   it('answers one letter for a one-word name and ? for none', () => {

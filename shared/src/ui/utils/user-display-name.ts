@@ -8,17 +8,12 @@ export interface UserNameParts {
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
 /**
- * The one way to show a user's name. `name` holds the full name ("Иван Петров"); when it does not already contain
- * `first_name` (a bare surname), the first name is put in front, so a name is never doubled nor cut short.
+ * The one way to show a user's name: `name` is the full name as the admin wrote it ("Иван Петров", "Administrator"),
+ * shown as it is; `first_name` is how to address the user, shown only when there is no name, then the email.
+ * Gluing the two together read "Admin Administrator" or "Иван Иван Петров" (docs/decisions/066).
  */
 export function userDisplayName(user: UserNameParts): string {
-  const first = (user.first_name ?? '').trim();
-  const name = (user.name ?? '').trim();
-  if (!name) return first || (user.email ?? '').trim();
-  if (!first) return name;
-  const firstLower = first.toLocaleLowerCase();
-  const hasFirst = words(name).some((word) => word.toLocaleLowerCase() === firstLower);
-  return hasFirst ? name : `${first} ${name}`;
+  return (user.name ?? '').trim() || (user.first_name ?? '').trim() || (user.email ?? '').trim();
 }
 
 /** Up to two letters for an avatar: first and last word of the display name ("Иван Петров" → "ИП"), '?' when none. */

@@ -28,8 +28,11 @@ export interface PreferencesProviderProps {
  * background read before React (the same CSS variables the pre-paint script sets).
  */
 export function PreferencesProvider({ languages, children }: PreferencesProviderProps) {
+  const { i18n } = useTranslation();
   const [prefs, setPrefs] = useState<StoredPreferences>(() => {
     const stored = readPreferences();
+    // Nothing chosen: the language the shell started in, the deployment's DEFAULT_LANGUAGE (docs/decisions/067).
+    if (!isPreferenceStored('language') && languages.some((l) => l.code === i18n.language)) stored.language = i18n.language;
     // Never set by hand nor by a language change: the stored language's configuration decides (as before paint).
     if (!isPreferenceStored('isRTL')) stored.isRTL = languages.find((l) => l.code === stored.language)?.isRTL ?? false;
     return stored;
@@ -38,7 +41,6 @@ export function PreferencesProvider({ languages, children }: PreferencesProvider
   current.current = prefs;
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
   const mode = resolveMode(prefs.theme, prefersDark);
-  const { i18n } = useTranslation();
 
   const update = useCallback((patch: Partial<StoredPreferences>) => {
     const before = current.current;

@@ -6,13 +6,12 @@ import { useSession } from '@crm/shared/api-client';
 import { useChannelEvent } from '@crm/shared/realtime';
 import type { Notification } from '@crm/shared/schemas';
 import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
-import { createIcon, IconButton, useDismiss, useToast } from '@crm/shared/ui';
+import { createIcon, formatDateTime, formatRelativeTime, IconButton, toUiLanguage, useDismiss, useToast } from '@crm/shared/ui';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { useRevalidateNotifications } from '../hooks/use-revalidate-notifications';
-import { timeAgo } from '../utils/time-ago';
 
 const IconBell = createIcon('IconBell', [
   'M10 5a2 2 0 1 1 4 0a7 7 0 0 1 4 6v3a4 4 0 0 0 2 3h-16a4 4 0 0 0 2 -3v-3a7 7 0 0 1 4 -6',
@@ -155,8 +154,8 @@ export function NotificationBell() {
                   <div>{notification.title}</div>
                   {notification.body ? <Meta>{notification.body}</Meta> : null}
                   <Meta>
-                    <time dateTime={notification.created_at} title={new Date(notification.created_at).toLocaleString(i18n.language)}>
-                      {timeAgo(notification.created_at, i18n.language, t('notifications.justNow'))}
+                    <time dateTime={notification.created_at} title={formatDateTime(notification.created_at, toUiLanguage(i18n.language))}>
+                      {formatRelativeTime(notification.created_at, toUiLanguage(i18n.language))}
                     </time>
                   </Meta>
                 </>

@@ -1,4 +1,4 @@
-import { Button, ErrorState, Spinner, useToast } from '@crm/shared/ui';
+import { Button, ErrorState, formatDateTime, Spinner, toUiLanguage, useToast } from '@crm/shared/ui';
 import type { AccountSession } from '@crm/shared/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function SessionsList() {
   const { data, error, isLoading, mutate } = useSWR<AccountSession[]>(SESSIONS_KEY, getSessions);
   const [pending, setPending] = useState<number | 'others' | null>(null);
   const date = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : t('account.never');
+    iso ? formatDateTime(iso, toUiLanguage(i18n.language)) : t('account.never');
 
   const run = async (key: number | 'others', action: () => Promise<string>) => {
     setPending(key);

@@ -93,10 +93,12 @@ const ClearButton = styled.button`
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 
-/** Pages whose name contains every typed word. */
-function matchPages(pages: readonly SearchPage[], query: string): SearchPage[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return pages.filter((page) => words.every((word) => page.label.toLowerCase().includes(word)));
+/** Pages whose name, in any of `names`' languages, contains every typed word. */
+function matchPages(pages: readonly SearchPage[], query: string, names: (page: SearchPage) => string[]): SearchPage[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  return pages.filter((page) =>
+    [page.label, ...names(page)].some((name) => words.every((word) => name.toLocaleLowerCase().includes(word))),
+  );
 }
 
 /**
@@ -104,8 +106,11 @@ function matchPages(pages: readonly SearchPage[], query: string): SearchPage[] {
  * Esc closes. With an empty box it offers the user's recent searches.
  */
 export function SearchDialog({ open, onOpenChange, userId, pages, onNavigate }: SearchDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const listId = useId();
+  // Staff type a page's name in whichever language they think in: every locale is fetched once the dialog opens.
+  const [loadedLanguages, setLoadedLanguages] = useState<readonly string[]>([]);
+  const languages = useMemo(() => (i18n.options.supportedLngs || []).filter((lng) => lng !== 'cimode'), [i18n]);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SearchResults | null>(null);
   const [loading, setLoading] = useState(false);
@@ -119,6 +124,18 @@ export function SearchDialog({ open, onOpenChange, userId, pages, onNavigate }: 
     if (!open) return;
     setRecent(readRecentSearches(userId));
   }, [open, userId]);
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    i18n.loadLanguages(languages).then(
+      () => current && setLoadedLanguages(languages.filter((lng) => i18n.hasResourceBundle(lng, 'translation'))),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, i18n, languages]);
 
   useEffect(() => {
     setActive(0);
@@ -158,7 +175,9 @@ export function SearchDialog({ open, onOpenChange, userId, pages, onNavigate }: 
       }
       return out;
     }
-    const pageHits = matchPages(pages, text);
+    const names = (page: SearchPage) =>
+      page.labelKey ? loadedLanguages.map((lng) => i18n.getFixedT(lng)(page.labelKey ?? '')) : [];
+    const pageHits = matchPages(pages, text, names);
     if (pageHits.length > 0) {
       out.push({ key: 'pages', label: t('search.pages'), options: pageHits.map((p) => ({ id: `page-${p.key}`, group: 'pages', label: p.label, to: p.to })) });
     }
@@ -184,7 +203,7 @@ export function SearchDialog({ open, onOpenChange, userId, pages, onNavigate }: 
       });
     }
     return out;
-  }, [text, recent, pages, results, t]);
+  }, [text, recent, pages, results, t, i18n, loadedLanguages]);
 
   const options = groups.flatMap((g) => g.options);
   const current = options[Math.min(active, options.length - 1)];

@@ -4,4 +4,6 @@ export interface SearchPage {
   key: string;
   to: string;
   label: string;
+  /** i18n key of the name, so the search finds the page by its name in every language. */
+  labelKey?: string;
 }

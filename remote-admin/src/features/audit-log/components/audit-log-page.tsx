@@ -1,23 +1,19 @@
+import { errorMessage } from '@crm/shared/api-client';
 import styled from 'styled-components';
 import { useListQuery } from '@crm/shared/lists';
 import { AUDIT_ACTIONS, type AuditEntry, auditLogQuerySchema } from '@crm/shared/schemas';
-import { Card, DataTable, type DataTableColumn, ErrorState, PageHeader, Select, TextField } from '@crm/shared/ui';
+import { Card, DataTable, type DataTableColumn, ErrorState, formatDateTime, PageHeader, Select, TextField, userDisplayName } from '@crm/shared/ui';
 import { useAuditActors } from '../api/get-audit-actors';
 import { useAuditLog } from '../api/get-audit-log';
 import { auditActionLabel } from '../utils/audit-action-label';
+import { auditSubjectLabel } from '../utils/audit-subject-label';
 import { describeChange } from '../utils/describe-change';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 const columns: DataTableColumn<AuditEntry>[] = [
-  { key: 'created_at', header: 'Когда', width: 190, render: (entry) => dateTime.format(new Date(entry.created_at)) },
+  { key: 'created_at', header: 'Когда', width: 190, render: (entry) => formatDateTime(entry.created_at, 'ru') },
   { key: 'actor', header: 'Кто', render: (entry) => entry.actor.name ?? entry.actor.email ?? '—' },
   { key: 'action', header: 'Действие', render: (entry) => auditActionLabel(entry.action) },
-  {
-    key: 'subject',
-    header: 'Объект',
-    render: (entry) => (entry.subject_type ? `${entry.subject_type}${entry.subject_id ? ` #${entry.subject_id}` : ''}` : '—'),
-  },
+  { key: 'subject', header: 'Объект', render: (entry) => auditSubjectLabel(entry) },
   { key: 'change', header: 'Изменение', render: (entry) => describeChange(entry.before, entry.after) || '—' },
   { key: 'ip', header: 'Адрес', width: 150, render: (entry) => entry.ip ?? '—' },
 ];
@@ -42,7 +38,7 @@ export function AuditLogPage() {
   const { query, update, tableProps } = useListQuery(auditLogQuerySchema);
   const { data, error, isLoading, mutate } = useAuditLog(query);
   const actors = useAuditActors();
-  const actorOptions = (actors.data?.data ?? []).map((user) => ({ value: user.id, label: `${user.first_name} ${user.name}`.trim() || user.email }));
+  const actorOptions = (actors.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) }));
 
   return (
     <Page>
@@ -70,7 +66,7 @@ export function AuditLogPage() {
           <TextField label="По" type="date" value={query.to ?? ''} onChange={(event) => update({ to: event.target.value || undefined })} />
         </Filters>
         {error && !data ? (
-          <ErrorState title="Не удалось загрузить журнал" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить журнал" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <DataTable
             aria-label="Журнал действий"
@@ -78,7 +74,6 @@ export function AuditLogPage() {
             rows={data?.data ?? []}
             rowKey="id"
             loading={isLoading}
-            emptyText="No data available"
             {...tableProps(data?.meta)}
           />
         )}

@@ -51,6 +51,7 @@ describe('CommentStepListPage', () => {
   it('offers to archive a step that comments use instead of deleting it', async () => {
     let steps: CommentStep[] = [step(1, 'First call', 1)];
     const message = 'This step is used by 2 comments, so it cannot be deleted. Archive it instead.';
+    const question = 'Шаг уже используется в комментариях, поэтому его нельзя удалить. Перенесите его в архив.';
     const fetch = mockFetch({
       'GET /api/comment-steps': () => ({ body: { data: steps } }),
       'DELETE /api/comment-steps/1': () => ({ status: 409, body: { message, code: 'STEP_IN_USE' } }),
@@ -63,7 +64,7 @@ describe('CommentStepListPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Удалить First call' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: message })).getByRole('button', { name: 'В архив' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: question })).getByRole('button', { name: 'В архив' }));
 
     await waitFor(() => expect(requestsTo(fetch, 'PATCH /api/comment-steps/1').map((r) => r.body)).toEqual([{ archived: true }]));
     expect(await screen.findByText('В архиве')).toBeInTheDocument();

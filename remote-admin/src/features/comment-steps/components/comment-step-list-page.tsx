@@ -35,7 +35,7 @@ export function CommentStepListPage() {
   // A step that comments use cannot go: archiving it is offered instead.
   const offerArchive = async (step: CommentStep, failure: unknown) => {
     if (!(failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.STEP_IN_USE)) return false;
-    if (await confirm(failure.message, { confirmLabel: 'В архив', cancelLabel: 'Отмена' })) {
+    if (await confirm(errorMessage(failure), { confirmLabel: 'В архив', cancelLabel: 'Отмена' })) {
       await change(step, { archived: true }, 'Шаг в архиве');
     }
     return true;

@@ -20,19 +20,19 @@ describe('PermissionsPage', () => {
     await within(table).findByRole('cell', { name: 'View leads' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent))).toEqual([
-      ['View leads', 'view', 'lead', 'ManagerOperator', '05 мар. 2026 г.'],
-      ['Full access', 'manage', 'all', 'Admin', '05 мар. 2026 г.'],
+      ['View leads', 'view', 'lead', 'ManagerOperator', '5 мар. 2026 г.'],
+      ['Full access', 'manage', 'all', 'Admin', '5 мар. 2026 г.'],
     ]);
     expect(screen.getByRole('button', { name: 'Добавить разрешение' })).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: 'Удалить View leads' })).toBeInTheDocument();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    const fetch = mockFetch({ 'GET /api/permissions': { status: 403, body: { message: 'Forbidden' } } });
+    const fetch = mockFetch({ 'GET /api/permissions': { status: 403, body: { message: 'This action is unauthorized.', code: 'FORBIDDEN' } } });
     renderRoutes([{ path: '/apps/permissions', element: <PermissionsPage /> }], '/apps/permissions');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Forbidden');
+    expect(alert).toHaveTextContent('Недостаточно прав для этого действия.');
     expect(within(alert).getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalled();
   });

@@ -10,6 +10,7 @@ import {
   DataTable,
   type DataTableColumn,
   ErrorState,
+  formatDate,
   IconButton,
   IconPencil,
   IconPlus,
@@ -29,7 +30,6 @@ const Chips = styled.span`
   gap: 0.25rem;
 `;
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: 'short', year: 'numeric' });
 
 /** /apps/permissions: every action+subject pair, who holds it and since when; add, edit, delete (409 while in use). */
 export function PermissionsPage() {
@@ -68,7 +68,7 @@ export function PermissionsPage() {
         </Chips>
       ),
     },
-    { key: 'created_at', header: 'Создано', render: (p) => dateFormat.format(new Date(p.created_at)) },
+    { key: 'created_at', header: 'Создано', render: (p) => formatDate(p.created_at, 'ru') },
   ];
   if (ability.can('edit', 'permissions') || ability.can('delete', 'permissions')) {
     columns.push({
@@ -107,7 +107,7 @@ export function PermissionsPage() {
       />
       <Card flush>
         {error && !data ? (
-          <ErrorState title="Не удалось загрузить список" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить список" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <DataTable
             aria-label="Разрешения"

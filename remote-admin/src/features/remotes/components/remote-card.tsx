@@ -2,11 +2,10 @@ import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { Remote } from '@crm/shared/schemas';
-import { Button, Card, Chip, TextField, useConfirm } from '@crm/shared/ui';
+import { Button, Card, Chip, formatDateTime, TextField, useConfirm } from '@crm/shared/ui';
 import { useRemoteActions } from '../api/switch-remote';
 import { errorCountText, remoteLabel, remoteOrigin, shortCommit, switchedByText } from '../utils/describe-remote';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const Details = styled.dl`
   display: grid;
@@ -54,7 +53,7 @@ function LoadStatus({ remote }: { remote: Remote }) {
     <>
       <Chip color={count > 0 ? 'error' : 'secondary'}>{count > 0 ? errorCountText(count) : 'За сутки ошибок загрузки нет'}</Chip>{' '}
       <Muted>
-        Последняя: {dateTime.format(new Date(latest.reported_at))}
+        Последняя: {formatDateTime(latest.reported_at, 'ru')}
         {latest.version ? ` (версия ${latest.version})` : ''} — {latest.message}
       </Muted>
     </>
@@ -137,7 +136,7 @@ export function RemoteCard({ remote, hostShared }: { remote: Remote; hostShared:
         </dd>
         <dt>Переключён</dt>
         <dd>
-          {dateTime.format(new Date(remote.switched_at))}, {switchedByText(remote)}
+          {formatDateTime(remote.switched_at, 'ru')}, {switchedByText(remote)}
         </dd>
       </Details>
       <Form onSubmit={(event) => void submit(event)} aria-label={`Переключить «${label}»`}>

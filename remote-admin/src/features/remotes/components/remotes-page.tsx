@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import styled from 'styled-components';
 import { ErrorState, PageHeader, Spinner } from '@crm/shared/ui';
 import { useRemotes } from '../api/get-remotes';
@@ -22,7 +23,7 @@ export function RemotesPage() {
         subtitle="Откуда приложение загружает разделы. Новую сборку проверяют до переключения; пользователи получат её при следующей загрузке страницы."
       />
       {error && !data ? (
-        <ErrorState title="Не удалось загрузить модули" message={error.message} onRetry={() => void mutate()} />
+        <ErrorState title="Не удалось загрузить модули" message={errorMessage(error)} onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <Spinner label="Загрузка модулей" />
       ) : (

@@ -1,4 +1,5 @@
 import type { Remote } from '@crm/shared/schemas';
+import { uiText } from '@crm/shared/ui';
 
 /** The areas as the navigation names them. */
 export const REMOTE_LABELS: Record<string, string> = {
@@ -28,10 +29,7 @@ export const shortCommit = (commit: string | null) => (commit ? commit.slice(0, 
 
 /** "Ошибок за сутки: 3" with the right plural; the server keeps only the newest reports, so this has a ceiling. */
 export function errorCountText(count: number): string {
-  const mod10 = count % 10;
-  const mod100 = count % 100;
-  const word = mod10 === 1 && mod100 !== 11 ? 'ошибка' : mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14) ? 'ошибки' : 'ошибок';
-  return `${count} ${word} загрузки за сутки`;
+  return `${uiText('ru')('counts.loadErrors', { count })} за сутки`;
 }
 
 /** Who switched it, or that it is what the server was started with. */

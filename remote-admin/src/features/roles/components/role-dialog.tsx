@@ -6,6 +6,7 @@ import { Select, TextField } from '@crm/shared/ui';
 import { usePermissions } from '../../../api/get-permissions';
 import { FormDialog } from '../../../components/form-dialog';
 import { useSaveRole } from '../api/save-role';
+import { ACTION_LABELS, SUBJECT_LABELS } from '../utils/ability-labels';
 import { buildPermissionMatrix } from '../utils/permission-matrix';
 import { leadScopeLabel } from '../utils/lead-scope-label';
 
@@ -83,7 +84,7 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
                 <th scope="col">Объект</th>
                 {matrix.actions.map((action) => (
                   <th key={action} scope="col">
-                    {action}
+                    {ACTION_LABELS[action]}
                   </th>
                 ))}
               </tr>
@@ -91,7 +92,7 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
             <tbody>
               {matrix.subjects.map((subject) => (
                 <tr key={subject}>
-                  <th scope="row">{subject}</th>
+                  <th scope="row">{SUBJECT_LABELS[subject]}</th>
                   {matrix.actions.map((action) => {
                     const permission = matrix.cell(subject, action);
                     return (

@@ -50,8 +50,8 @@ describe('RolesPage', () => {
 
     const grid = await screen.findByRole('table', { name: 'Разрешения роли' });
     await within(grid).findByRole('checkbox', { name: 'view users' });
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Объект', 'view', 'create', 'manage']);
-    expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['lead', 'users', 'all']);
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Объект', 'Просмотр', 'Создание', 'Всё']);
+    expect(within(grid).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Лиды', 'Пользователи', 'Всё']);
     expect(within(grid).getByRole('checkbox', { name: 'view lead' })).toBeChecked();
     await user.click(within(grid).getByRole('checkbox', { name: 'view users' }));
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
@@ -78,7 +78,7 @@ describe('RolesPage', () => {
 
     const grid = await screen.findByRole('table', { name: 'Разрешения роли' });
     const assignLead = await within(grid).findByRole('checkbox', { name: 'assign lead' });
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Объект', 'view', 'create', 'manage', 'assign']);
+    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Объект', 'Просмотр', 'Создание', 'Всё', 'Назначение']);
     // Only lead has an assign permission: the other rows leave that cell empty.
     expect(within(grid).queryByRole('checkbox', { name: 'assign users' })).not.toBeInTheDocument();
     expect(assignLead).not.toBeChecked();
@@ -118,6 +118,6 @@ describe('RolesPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
-    expect(await screen.findByText(/it grants the lead scope "all", which you do not hold/)).toBeInTheDocument();
+    expect(await screen.findByText('Нельзя выдать права, которых у вас самих нет.')).toBeInTheDocument();
   });
 });

@@ -106,7 +106,7 @@ export function TeamListPage() {
           />
         </Toolbar>
         {error && !data ? (
-          <ErrorState title="Не удалось загрузить команды" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить команды" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <DataTable
             aria-label="Команды"

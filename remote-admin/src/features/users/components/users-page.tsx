@@ -170,7 +170,7 @@ export function UsersPage() {
           />
         </Filters>
         {error && !data ? (
-          <ErrorState title="Не удалось загрузить пользователей" message={error.message} onRetry={() => void mutate()} />
+          <ErrorState title="Не удалось загрузить пользователей" message={errorMessage(error)} onRetry={() => void mutate()} />
         ) : (
           <DataTable
             aria-label="Пользователи"

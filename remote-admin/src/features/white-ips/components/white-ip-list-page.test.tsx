@@ -19,7 +19,9 @@ const entry = (id: number, address: string, comment = ''): WhiteIp => ({
   version: 1,
 });
 
-const LOCKOUT = 'After this change your own address 127.0.0.1 is no longer allowed and you would lose access. Confirm to save anyway.';
+const LOCKOUT_EN = 'After this change your own address 127.0.0.1 is no longer allowed and you would lose access. Confirm to save anyway.';
+// The warning the admin reads: in Russian, with the address from the answer.
+const LOCKOUT = 'После этого изменения ваш адрес 127.0.0.1 больше не будет разрешён и вы потеряете доступ. Сохранить всё равно?';
 
 describe('WhiteIpListPage', () => {
   it('lists the entries with who added them, and the address the server sees', async () => {
@@ -37,7 +39,7 @@ describe('WhiteIpListPage', () => {
       'GET /api/white-ips': () => ({ body: { data: entries, meta: { enforced: true, your_ip: '127.0.0.1' } } }),
       'POST /api/white-ips': ({ body }) => {
         const input = body as { address: string; comment: string; confirm: boolean };
-        if (!input.confirm) return { status: 409, body: { code: 'IP_LOCKOUT', message: LOCKOUT, ip: '127.0.0.1' } };
+        if (!input.confirm) return { status: 409, body: { code: 'IP_LOCKOUT', message: LOCKOUT_EN, ip: '127.0.0.1' } };
         entries = [entry(2, input.address, input.comment)];
         return { status: 201, body: { data: entries[0] } };
       },
@@ -83,7 +85,7 @@ describe('WhiteIpListPage', () => {
     const fetch = mockFetch({
       'GET /api/white-ips': () => ({ body: { data: entries, meta: { enforced: true, your_ip: '127.0.0.1' } } }),
       'DELETE /api/white-ips/1': ({ url }) => {
-        if (url.searchParams.get('confirm') !== 'true') return { status: 409, body: { code: 'IP_LOCKOUT', message: LOCKOUT, ip: '127.0.0.1' } };
+        if (url.searchParams.get('confirm') !== 'true') return { status: 409, body: { code: 'IP_LOCKOUT', message: LOCKOUT_EN, ip: '127.0.0.1' } };
         entries = entries.filter((e) => e.id !== 1);
         return { body: { message: 'IP-адрес удалён.' } };
       },

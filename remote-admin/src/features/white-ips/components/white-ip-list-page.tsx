@@ -1,17 +1,16 @@
 import styled from 'styled-components';
 import type { WhiteIp } from '@crm/shared/schemas';
-import { Card, Chip, CrudListPage, type DataTableColumn, useConfirm } from '@crm/shared/ui';
+import { Card, Chip, CrudListPage, type DataTableColumn, formatDateTime, useConfirm } from '@crm/shared/ui';
 import { useDeleteWhiteIp } from '../api/delete-white-ip';
 import { useWhiteIps } from '../api/get-white-ips';
 import { withLockoutConfirmation } from '../utils/with-lockout-confirmation';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: DataTableColumn<WhiteIp>[] = [
   { key: 'address', header: 'Адрес или диапазон' },
   { key: 'comment', header: 'Комментарий' },
   { key: 'created_by', header: 'Кто добавил', render: (entry) => entry.created_by?.name ?? '—' },
-  { key: 'created_at', header: 'Добавлен', width: 200, render: (entry) => dateTime.format(new Date(entry.created_at)) },
+  { key: 'created_at', header: 'Добавлен', width: 200, render: (entry) => formatDateTime(entry.created_at, 'ru') },
 ];
 
 const Page = styled.div`

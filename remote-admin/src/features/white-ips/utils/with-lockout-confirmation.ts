@@ -1,4 +1,4 @@
-import { ApiError } from '@crm/shared/api-client';
+import { ApiError, errorMessage } from '@crm/shared/api-client';
 import { ERROR_CODE } from '@crm/shared/schemas/mini';
 
 /**
@@ -13,7 +13,7 @@ export async function withLockoutConfirmation<T>(
     return await save(false);
   } catch (failure) {
     if (!(failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.IP_LOCKOUT)) throw failure;
-    if (!(await ask(failure.message))) throw new Error('Ничего не изменено.');
+    if (!(await ask(errorMessage(failure)))) throw new Error('Ничего не изменено.');
     return save(true);
   }
 }

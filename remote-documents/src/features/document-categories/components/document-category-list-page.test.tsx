@@ -93,7 +93,7 @@ describe('DocumentCategoryListPage', () => {
     });
     renderRoutes(routes, '/document-category/list');
     const user = userEvent.setup();
-    expect(await screen.findByRole('row', { name: /Регламенты.*3 док\./ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /Регламенты.*3 документа/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Выше Шаблоны' }));
     await waitFor(() => expect(requestsTo(fetch, 'POST /api/document-category/reorder').map((r) => r.body)).toEqual([{ ids: [2, 1] }]));

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import type { DocumentCategory } from '@crm/shared/schemas';
-import { Button, Dialog, OrderedColorTable, OrderedListPage, Select, Spinner, useToast } from '@crm/shared/ui';
+import { Button, Dialog, OrderedColorTable, OrderedListPage, Select, Spinner, uiText, useToast } from '@crm/shared/ui';
 import { useDeleteDocumentCategory } from '../api/delete-document-category';
 import { useDocumentCategories } from '../api/get-document-categories';
 import { useRenameDocumentCategory } from '../api/rename-document-category';
@@ -19,7 +19,7 @@ const ADD = { label: 'Добавить категорию', to: 'AddDrawer', sub
 /** A category as the kit's ordered table draws it: its title as the row's name. */
 type CategoryRow = DocumentCategory & { name: string };
 
-const COLUMNS = [{ header: 'Документы', width: '140px', cell: (row: CategoryRow) => <Count>{row.documents_count} док.</Count> }];
+const COLUMNS = [{ header: 'Документы', width: '140px', cell: (row: CategoryRow) => <Count>{uiText('ru')('counts.documents', { count: row.documents_count })}</Count> }];
 
 /**
  * /document-category/list: the categories in their order with their document counts, on the kit's
@@ -98,7 +98,7 @@ export function DocumentCategoryListPage() {
           open
           onOpenChange={(open) => (open ? undefined : setMoving(null))}
           title="Перенести документы"
-          description={`В категории «${moving.category.title}» ${moving.category.documents_count} док. Выберите категорию, в которую их перенести.`}
+          description={`В категории «${moving.category.title}» ${uiText('ru')('counts.documents', { count: moving.category.documents_count })}. Выберите категорию, в которую их перенести.`}
           footer={
             <>
               <Button variant="secondary" onClick={() => setMoving(null)}>

@@ -1,7 +1,7 @@
 import { NavLink } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { DocumentCategory } from '@crm/shared/schemas';
-import { Card, Spinner } from '@crm/shared/ui';
+import { Card, Spinner, uiText } from '@crm/shared/ui';
 import { DOCUMENT_LIST_PATH } from '../utils/document-close-target';
 
 export interface DocumentCategorySidebarProps {
@@ -55,7 +55,7 @@ export function DocumentCategorySidebar({ categories, loading, search }: Documen
             <li key={category.id}>
               <Item to={`${DOCUMENT_LIST_PATH}/${category.id}${suffix}`}>
                 <span>{category.title}</span>
-                <Count aria-label={`${category.documents_count} документов`}>{category.documents_count}</Count>
+                <Count aria-label={uiText('ru')('counts.documents', { count: category.documents_count })}>{category.documents_count}</Count>
               </Item>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useCallback, useId, type FormEvent } from 'react';
 import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
@@ -127,7 +128,7 @@ export function DocumentFormPage({ categoryOptions, categoriesLoading, onSaved }
     const { error } = form.loadState;
     content = (
       <Card>
-        <ErrorState title="Не удалось загрузить документ" message={error instanceof Error ? error.message : undefined} onRetry={() => void form.reload()} />
+        <ErrorState title="Не удалось загрузить документ" message={error ? errorMessage(error) : undefined} onRetry={() => void form.reload()} />
       </Card>
     );
   } else {

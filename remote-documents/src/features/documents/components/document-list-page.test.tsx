@@ -50,10 +50,10 @@ describe('DocumentListPage', () => {
     expect(sidebar.getByRole('link', { name: /Договоры/ })).toHaveAttribute('aria-current', 'page');
   });
 
-  it("says 'No data available' when nothing matches", async () => {
+  it("says 'Нет данных' when nothing matches", async () => {
     mockFetch({ 'GET /api/document': { body: { data: [], meta: { current_page: 1, per_page: 25, total: 0, last_page: 1 } } } });
     renderRoutes(routes, '/document/list');
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
   });
 
   describe('delete', () => {

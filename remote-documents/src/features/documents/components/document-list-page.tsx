@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
-import { usePendingDeletes } from '@crm/shared/api-client';
+import { errorMessage, usePendingDeletes } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import { parseRouteId } from '@crm/shared/forms';
 import { listDocumentsQuerySchema, type DocumentListItem } from '@crm/shared/schemas';
@@ -11,6 +11,7 @@ import {
   Card,
   DataTable,
   ErrorState,
+  formatDateTime,
   IconButton,
   IconPlus,
   IconTrash,
@@ -57,7 +58,6 @@ const Excerpt = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' });
 
 const columns: DataTableColumn<DocumentListItem>[] = [
   {
@@ -73,7 +73,7 @@ const columns: DataTableColumn<DocumentListItem>[] = [
   },
   { key: 'category', header: 'Категория', render: (row) => row.category.title },
   { key: 'files_count', header: 'Файлы', align: 'end', width: 80 },
-  { key: 'updated_at', header: 'Изменён', sortable: true, width: 180, render: (row) => dateFormat.format(new Date(row.updated_at)) },
+  { key: 'updated_at', header: 'Изменён', sortable: true, width: 180, render: (row) => formatDateTime(row.updated_at, 'ru') },
 ];
 
 /**
@@ -148,7 +148,7 @@ export function DocumentListPage({ categories, categoriesLoading }: DocumentList
             />
           </Toolbar>
           {error ? (
-            <ErrorState title="Не удалось загрузить документы" message={error.message} onRetry={() => void mutate()} />
+            <ErrorState title="Не удалось загрузить документы" message={errorMessage(error)} onRetry={() => void mutate()} />
           ) : (
             <DataTable aria-label="Документы" columns={shownColumns} rows={rows} rowKey="id" loading={isLoading} {...tableProps(data?.meta)} />
           )}

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useState } from 'react';
 import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
@@ -59,7 +60,7 @@ export function DocumentViewPage() {
       </Card>
     );
   }
-  if (error) return <ErrorState title="Не удалось загрузить документ" message={error.message} onRetry={() => void mutate()} />;
+  if (error) return <ErrorState title="Не удалось загрузить документ" message={errorMessage(error)} onRetry={() => void mutate()} />;
   if (isLoading || !document) return <Spinner label="Загрузка документа" />;
 
   return (

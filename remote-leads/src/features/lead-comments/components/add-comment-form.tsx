@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { ApiError, type FieldErrors } from '@crm/shared/api-client';
+import { ApiError, type FieldErrors, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep } from '@crm/shared/schemas';
 import { Button, Select, useToast, useUnsavedChangesGuard } from '@crm/shared/ui';
 import { createLeadComment } from '../api/create-lead-comment';
@@ -57,7 +57,7 @@ export function AddCommentForm({ leadId, steps, stepsLoading, onAdded }: AddComm
         setErrors(error.errors);
       } else {
         console.error('Ошибка сохранения комментария', error);
-        toast.error(`Ошибка сохранения комментария${error instanceof Error && error.message ? `: ${error.message}` : ''}`);
+        toast.error(`Ошибка сохранения комментария${error ? `: ${errorMessage(error)}` : ''}`);
       }
     } finally {
       setSaving(false);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, type FieldErrors } from '@crm/shared/api-client';
+import { ApiError, type FieldErrors, errorMessage } from '@crm/shared/api-client';
 import type { LeadComment } from '@crm/shared/schemas';
 import { Button, Spinner, useToast, useUnsavedChangesGuard, userDisplayName } from '@crm/shared/ui';
 import { LazyRichTextView } from '@crm/shared/editor/lazy';
@@ -78,7 +78,7 @@ export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProp
 
   const fail = (what: string, error: unknown) => {
     console.error(what, error);
-    toast.error(`${what}${error instanceof Error && error.message ? `: ${error.message}` : ''}`);
+    toast.error(`${what}${error ? `: ${errorMessage(error)}` : ''}`);
   };
 
   const save = async () => {

@@ -51,7 +51,7 @@ function setup(extra: Record<string, MockRoute> = {}) {
 }
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 describe('LeadComments', () => {
   beforeAll(() => loadEditor());

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { getStoredUser, usePendingDeletes } from '@crm/shared/api-client';
+import { errorMessage, getStoredUser, usePendingDeletes } from '@crm/shared/api-client';
 import { Card, ErrorState, Spinner } from '@crm/shared/ui';
 import { pendingCommentKey } from '../api/delete-lead-comment';
 import { useCommentSteps } from '../api/get-comment-steps';
@@ -49,7 +49,7 @@ export function LeadComments({ leadId }: LeadCommentsProps) {
     timeline = (
       <ErrorState
         title="Не удалось загрузить комментарии"
-        message={comments.error.message}
+        message={errorMessage(comments.error)}
         onRetry={() => void comments.mutate()}
       />
     );

@@ -40,7 +40,7 @@ const routes: RouteObject[] = [
 ];
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 describe('LeadHistory', () => {
   it('lists the entries newest first as who, when and what changed, in words', async () => {

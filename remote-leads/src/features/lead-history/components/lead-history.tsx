@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { Card, ErrorState, Spinner, userDisplayName } from '@crm/shared/ui';
@@ -72,7 +73,7 @@ export function LeadHistory({ leadId, statuses, users, steps }: LeadHistoryProps
 
   let content;
   if (error) {
-    content = <ErrorState title="Не удалось загрузить историю" message={error.message} onRetry={() => void mutate()} />;
+    content = <ErrorState title="Не удалось загрузить историю" message={errorMessage(error)} onRetry={() => void mutate()} />;
   } else if (!data) {
     content = (
       <Centered>

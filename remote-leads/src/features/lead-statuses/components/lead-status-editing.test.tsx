@@ -171,7 +171,7 @@ describe('lead status editing', () => {
     expect(screen.getByRole('button', { name: 'Ниже В работе' })).toBeDisabled();
 
     release();
-    expect(await screen.findByText('Не удалось изменить порядок: Сбой сервера')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось изменить порядок: Что-то пошло не так. Попробуйте ещё раз.')).toBeInTheDocument();
     expect(await shownOrder()).toEqual(['Новый', 'В работе', 'Закрыт']);
     expect(requestsTo(fetch, 'POST /api/lead-status/reorder').map((r) => r.body)).toEqual([{ ids: [2, 1, 3] }]);
   });

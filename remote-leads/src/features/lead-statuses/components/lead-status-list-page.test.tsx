@@ -70,7 +70,7 @@ describe('LeadStatusListPage', () => {
       'GET /api/lead-status': () => ({ body: { data: current } }),
       'DELETE /api/lead-status/1/delete': ({ url }) => {
         if (!url.searchParams.has('replacement_id')) {
-          return { status: 409, body: { message: 'Статус используется лидами', code: 'STATUS_IN_USE' } };
+          return { status: 409, body: { message: 'Статус назначен лидам, поэтому его нельзя удалить. Выберите статус, на который их перевести.', code: 'STATUS_IN_USE' } };
         }
         current = current.filter((s) => s.id !== 1);
         return { body: { message: 'Deleted' } };
@@ -82,7 +82,7 @@ describe('LeadStatusListPage', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Да' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Статус используется' });
-    expect(within(dialog).getByText('Статус используется лидами')).toBeInTheDocument();
+    expect(within(dialog).getByText('Статус назначен лидам, поэтому его нельзя удалить. Выберите статус, на который их перевести.')).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Заменить и удалить' });
     expect(confirm).toBeDisabled();
     await user.click(within(dialog).getByLabelText('Новый статус для лидов'));
@@ -103,14 +103,14 @@ describe('LeadStatusListPage', () => {
   it('shows other delete failures in an error toast and keeps the row', async () => {
     mockFetch({
       'GET /api/lead-status': { body: { data: statuses } },
-      'DELETE /api/lead-status/1/delete': { status: 403, body: { message: 'Forbidden' } },
+      'DELETE /api/lead-status/1/delete': { status: 403, body: { message: 'This action is unauthorized.', code: 'FORBIDDEN' } },
     });
     renderRoutes(routes, '/lead-status/list');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Удалить Новый' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Да' }));
 
-    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    expect(await screen.findByText('Недостаточно прав для этого действия.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Статус используется' })).not.toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Новый' })).toBeInTheDocument();

@@ -37,7 +37,7 @@ export function LeadStatusListPage() {
   // Leads still use the status: the dialog asks which status they move to.
   const askReplacement = (status: LeadStatus, failure: unknown) => {
     if (!(failure instanceof ApiError && failure.status === 409 && failure.code === ERROR_CODE.STATUS_IN_USE)) return false;
-    setInUse({ status, message: failure.message });
+    setInUse({ status, message: errorMessage(failure) });
     return true;
   };
 

@@ -55,8 +55,13 @@ export function LeadDetailCard({ lead }: LeadDetailCardProps) {
         </dd>
         <dt>Создан</dt>
         <dd>{stamp(lead.creator, lead.created_at)}</dd>
-        <dt>Изменён</dt>
-        <dd>{stamp(lead.updated_by, lead.updated_at)}</dd>
+        {/* Nobody has changed it since it was created: "Создан" says all there is. */}
+        {lead.updated_by ? (
+          <>
+            <dt>Изменён</dt>
+            <dd>{stamp(lead.updated_by, lead.updated_at)}</dd>
+          </>
+        ) : null}
       </Fields>
     </Card>
   );

@@ -45,7 +45,7 @@ const routes: RouteObject[] = [
 ];
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** The text of the <dd> that follows the <dt> named `term`. */
 const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling as HTMLElement;

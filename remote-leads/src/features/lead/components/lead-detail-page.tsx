@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
@@ -88,7 +89,7 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers }:
   if (notFound) {
     content = <ErrorState title="Лид не найден" message="Возможно, он удалён или недоступен вам." />;
   } else if (error) {
-    content = <ErrorState title="Не удалось загрузить лида" message={error.message} onRetry={() => void mutate()} />;
+    content = <ErrorState title="Не удалось загрузить лида" message={errorMessage(error)} onRetry={() => void mutate()} />;
   } else if (!lead || isLoading) {
     content = (
       <Centered>

@@ -414,7 +414,7 @@ describe('LeadFormPage', () => {
       const { user, dialog } = await editSurnameAndSave();
 
       await within(dialog).findByText('Анна Смирнова');
-      const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(theirs.updated_at));
+      const when = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(theirs.updated_at));
       expect(dialog).toHaveTextContent(when);
       expect(consoleError).not.toHaveBeenCalledWith('Ошибка сохранения', expect.anything());
 

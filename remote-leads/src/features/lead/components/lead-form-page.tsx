@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
-import { useSession } from '@crm/shared/api-client';
+import { useSession, errorMessage } from '@crm/shared/api-client';
 import { useEntityForm } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption, userDisplayName } from '@crm/shared/ui';
@@ -135,7 +135,7 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
     content = (
       <ErrorState
         title="Не удалось загрузить лида"
-        message={error instanceof Error ? error.message : undefined}
+        message={error ? errorMessage(error) : undefined}
         onRetry={() => void form.reload()}
       />
     );

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
@@ -89,7 +90,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
     } catch (failure) {
       setBusyId(null);
       console.error('Ошибка передачи лида', failure);
-      toast.error(`Не удалось передать лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
+      toast.error(`Не удалось передать лид${failure ? `: ${errorMessage(failure)}` : ''}`);
       return;
     }
     toast.success(`Лид передан: ${userDisplayName(user)}`);
@@ -106,7 +107,7 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
       </Centered>
     );
   } else if (error) {
-    body = <ErrorState title="Не удалось загрузить пользователей" message={error.message} onRetry={() => void mutate()} />;
+    body = <ErrorState title="Не удалось загрузить пользователей" message={errorMessage(error)} onRetry={() => void mutate()} />;
   } else if (users.length === 0) {
     body = <EmptyState />;
   } else {

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import styled from 'styled-components';
 import type { LeadImportJob } from '@crm/shared/schemas';
 import { Button } from '@crm/shared/ui';
@@ -45,7 +46,7 @@ export function ImportProgressStep({ job, error, onRetry }: ImportProgressStepPr
       <ImportCounts job={job} />
       {error ? (
         <Muted $error role="alert">
-          Не удалось узнать ход импорта: {error.message}{' '}
+          Не удалось узнать ход импорта: {errorMessage(error)}{' '}
           <Button variant="text" size="sm" onClick={onRetry}>
             Повторить
           </Button>

@@ -39,7 +39,7 @@ const FIRST_STEP: WizardState = { step: 'file', busy: false, error: null };
 function importErrorMessage(error: unknown, field?: string): string {
   if (error instanceof ApiError) {
     const messages = (field && error.errors[field]) || Object.values(error.errors)[0];
-    return messages?.[0] ?? error.message;
+    return messages?.[0] ?? errorMessage(error);
   }
   return errorMessage(error);
 }

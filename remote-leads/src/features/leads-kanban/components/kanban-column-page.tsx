@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import type { ReactNode } from 'react';
 import type { LeadListItem } from '@crm/shared/schemas';
 import { Spinner } from '@crm/shared/ui';
@@ -11,7 +12,7 @@ export interface KanbanColumnPageProps {
 /** A further batch of a column, loaded by "Показать ещё"; one component per batch so each has its own request. */
 export function KanbanColumnPage({ request, renderLeads }: KanbanColumnPageProps) {
   const { data, error } = useLeads(request);
-  if (error && !data) return <p role="alert">{error.message}</p>;
+  if (error && !data) return <p role="alert">{errorMessage(error)}</p>;
   if (!data) return <Spinner size={24} />;
   return <>{renderLeads(data.data)}</>;
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useState, type DragEvent } from 'react';
 import styled from 'styled-components';
 import { usePendingDeletes } from '@crm/shared/api-client';
@@ -160,7 +161,7 @@ export function KanbanColumn({ status, filters, board, incoming, outgoing, hidde
         {incoming.map(renderCard)}
         {first.error && !first.data ? (
           <Empty role="alert">
-            {first.error.message}{' '}
+            {errorMessage(first.error)}{' '}
             <Button variant="text" size="sm" onClick={() => void first.mutate()}>
               Повторить
             </Button>
@@ -173,7 +174,7 @@ export function KanbanColumn({ status, filters, board, incoming, outgoing, hidde
         {Array.from({ length: pages - 1 }, (_, index) => (
           <KanbanColumnPage key={index + 2} request={columnRequest(filters, status.id, index + 2)} renderLeads={renderLeads} />
         ))}
-        {empty ? <Empty>No data available</Empty> : null}
+        {empty ? <Empty>Нет данных</Empty> : null}
         {meta && pages < meta.last_page ? (
           <Button variant="text" size="sm" onClick={() => setPages((n) => n + 1)}>
             Показать ещё

@@ -88,7 +88,7 @@ describe('LeadsKanban', () => {
     expect(card).toHaveTextContent('+7 900 000-00-08');
     expect(card).toHaveTextContent('Анна Смирнова');
     expect(within(card).getByRole('button', { name: 'Избранное: Петров Иван' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(column('Закрыт')).getByText('No data available')).toBeInTheDocument();
+    expect(within(column('Закрыт')).getByText('Нет данных')).toBeInTheDocument();
 
     const queries = requestsTo(fetch, 'GET /api/leads').map((request) => Object.fromEntries(request.url.searchParams));
     for (const statusId of ['none', '1', '3', '4']) {
@@ -120,7 +120,7 @@ describe('LeadsKanban', () => {
       expect(requestsTo(fetch, 'GET /api/leads').filter((r) => r.url.searchParams.get('status_id') === '4')).toHaveLength(2),
     );
     await waitFor(() => expect(within(column('Закрыт')).getAllByRole('article')).toHaveLength(1));
-    expect(within(column('В работе')).getByText('No data available')).toBeInTheDocument();
+    expect(within(column('В работе')).getByText('Нет данных')).toBeInTheDocument();
     expect(countOf('Закрыт')).toBe('1');  expect(screen.getByText('Статус изменён')).toBeInTheDocument();
   });
 
@@ -153,7 +153,7 @@ describe('LeadsKanban', () => {
   });
 
   it('puts the card back in its column and says why when the move fails', async () => {
-    mockFetch(leadsServer([makeLead(7, 3, 'Иванов')], { failMove: { status: 403, body: { message: 'Нет прав' } } }));
+    mockFetch(leadsServer([makeLead(7, 3, 'Иванов')], { failMove: { status: 403, body: { message: 'This action is unauthorized.', code: 'FORBIDDEN' } } }));
     render();
     const card = await within(await screen.findByRole('region', { name: 'В работе' })).findByRole('article', { name: 'Иванов Иван' });
 
@@ -162,7 +162,7 @@ describe('LeadsKanban', () => {
     fireEvent.drop(column('Новый'), { dataTransfer: dataTransfer() });
     expect(within(column('Новый')).getByRole('article', { name: 'Иванов Иван' })).toBeInTheDocument();
 
-    expect(await screen.findByText('Не удалось изменить статус: Нет прав')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось изменить статус: Недостаточно прав для этого действия.')).toBeInTheDocument();
     expect(within(column('В работе')).getByRole('article', { name: 'Иванов Иван' })).toBeInTheDocument();
     expect(within(column('Новый')).queryByRole('article')).not.toBeInTheDocument();
   });

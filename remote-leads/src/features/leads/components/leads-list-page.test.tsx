@@ -93,17 +93,17 @@ describe('LeadsListPage', () => {
     expect(within(row).getByRole('combobox', { name: `Статус: ${NAME}` })).toHaveValue('3');
     expect(cells[3]).toHaveTextContent('Анна СмирноваОлег Кузнецов');
     expect(within(row).getByRole('button', { name: `Избранное: ${NAME}` })).toHaveAttribute('aria-pressed', 'false');
-    expect(cells[5]).toHaveTextContent('15.03.2025');
+    expect(cells[5]).toHaveTextContent('15 мар. 2025 г.');
     expect(within(row).getByRole('link', { name: `Открыть ${NAME}` })).toHaveAttribute('href', '/leads/7');
     expect(within(row).getByRole('link', { name: `Редактировать ${NAME}` })).toHaveAttribute('href', '/leads/7/edit');
     expect(within(row).getByRole('button', { name: `Удалить ${NAME}` })).toBeInTheDocument();
     expect(screen.getByText('1–1 из 1')).toBeInTheDocument();
   });
 
-  it("says 'No data available' when there are no leads", async () => {
+  it("says 'Нет данных' when there are no leads", async () => {
     mockFetch({ 'GET /api/leads': leadsApi(() => []), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list');
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
   });
 
   it('reads page, page size, search, filters and sort from the URL and sends them to the API', async () => {
@@ -258,14 +258,14 @@ describe('LeadsListPage', () => {
     const fetch = mockFetch({
       'GET /api/leads': leadsApi(() => [lead]),
       'GET /api/users': { body: { data: users } },
-      'POST /api/leads/status/7': { status: 403, body: { message: 'Нет прав' } },
+      'POST /api/leads/status/7': { status: 403, body: { message: 'This action is unauthorized.', code: 'FORBIDDEN' } },
     });
     renderRoutes(routes, '/leads/list');
     const user = userEvent.setup();
     const select = await screen.findByRole('combobox', { name: `Статус: ${NAME}` });
 
     await user.selectOptions(select, 'Новый');
-    expect(await screen.findByText('Не удалось изменить статус: Нет прав')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось изменить статус: Недостаточно прав для этого действия.')).toBeInTheDocument();
     expect(select).toHaveValue('3');
     expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1);
   });
@@ -286,9 +286,9 @@ describe('LeadsListPage', () => {
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(1));
     expect(star).toHaveAttribute('aria-pressed', 'true');
 
-    answer = { status: 500, body: { message: 'Server Error' } };
+    answer = { status: 500, body: { message: 'Something went wrong' } };
     await user.click(star);
-    expect(await screen.findByText('Не удалось обновить избранное: Server Error')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось обновить избранное: Что-то пошло не так. Попробуйте ещё раз.')).toBeInTheDocument();
     expect(star).toHaveAttribute('aria-pressed', 'true');
     expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(2);
   });
@@ -315,7 +315,7 @@ describe('LeadsListPage', () => {
     await user.click(screen.getByRole('button', { name: `Удалить ${NAME}` }));
     await user.click(within(await screen.findByRole('alertdialog', { name: `Удалить лида ${NAME}?` })).getByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText(`Лид ${NAME} удалён`)).toBeInTheDocument();
-    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(await screen.findByText('Нет данных')).toBeInTheDocument();
     expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
     await act(async () => jest.advanceTimersByTime(UNDO_DELETE_MS));
     await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1));

@@ -1,3 +1,4 @@
+import { errorMessage } from '@crm/shared/api-client';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
@@ -158,7 +159,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
               ? renderBulkActions?.({ selectedIds, statusOptions, userOptions, onDone: afterBulk, onClear: clearSelection })
               : null}
             {error && !data ? (
-              <ErrorState title="Не удалось загрузить лидов" message={error.message} onRetry={() => void mutate()} />
+              <ErrorState title="Не удалось загрузить лидов" message={errorMessage(error)} onRetry={() => void mutate()} />
             ) : (
               <LeadsTable
                 rows={rows}

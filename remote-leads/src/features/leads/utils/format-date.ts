@@ -1,7 +1,6 @@
-const DATE_FORMAT = new Intl.DateTimeFormat('ru-RU');
+import { formatDate as formatDateIn } from '@crm/shared/ui';
 
-/** dd.mm.yyyy in the reader's time zone; an unparsable value is shown as it came. */
+/** A day as the lead screens (Russian) write it, through the one formatter (docs/decisions/066). */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_FORMAT.format(date);
+  return formatDateIn(iso, 'ru');
 }

@@ -27,7 +27,7 @@ export const uiAr: UiResource = {
     leave: 'المغادرة',
   },
   table: {
-    noData: 'No data available',
+    noData: 'لا توجد بيانات',
     rowsPerPage: 'عدد الصفوف في الصفحة:',
     range: '{{from}}–{{to}} من {{total}}',
     rangeAtLeast: '{{from}}–{{to}} من أكثر من {{total}}',
@@ -68,6 +68,16 @@ export const uiAr: UiResource = {
     down: 'نقل {{name}} للأسفل',
     remove: 'حذف {{name}}',
     reorderFailed: 'تعذّر تغيير الترتيب: {{message}}',
+  },
+  counts: {
+    documents_one: 'مستند واحد',
+    documents_few: '{{count}} مستندات',
+    documents_many: '{{count}} مستندًا',
+    documents_other: '{{count}} مستند',
+    loadErrors_one: 'خطأ تحميل واحد',
+    loadErrors_few: '{{count}} أخطاء تحميل',
+    loadErrors_many: '{{count}} خطأ تحميل',
+    loadErrors_other: '{{count}} خطأ تحميل',
   },
   nameEditor: {
     save: 'حفظ الاسم',

@@ -27,7 +27,7 @@ export const uiFr: UiResource = {
     leave: 'Quitter',
   },
   table: {
-    noData: 'No data available',
+    noData: 'Aucune donnée disponible',
     rowsPerPage: 'Lignes par page :',
     range: '{{from}}–{{to}} sur {{total}}',
     rangeAtLeast: '{{from}}–{{to}} sur plus de {{total}}',
@@ -68,6 +68,16 @@ export const uiFr: UiResource = {
     down: 'Descendre {{name}}',
     remove: 'Supprimer {{name}}',
     reorderFailed: "Impossible de modifier l'ordre : {{message}}",
+  },
+  counts: {
+    documents_one: '{{count}} document',
+    documents_few: '{{count}} documents',
+    documents_many: '{{count}} documents',
+    documents_other: '{{count}} documents',
+    loadErrors_one: '{{count}} erreur de chargement',
+    loadErrors_few: '{{count}} erreurs de chargement',
+    loadErrors_many: '{{count}} erreurs de chargement',
+    loadErrors_other: '{{count}} erreurs de chargement',
   },
   nameEditor: {
     save: 'Enregistrer le nom',
