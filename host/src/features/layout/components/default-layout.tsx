@@ -12,6 +12,7 @@ import { AppFooter } from './app-footer';
 import { Customizer } from './customizer';
 import { BOXED_WIDTH } from './layout-sizes';
 import { ScrollToTop } from './scroll-to-top';
+import { SkipLink } from './skip-link';
 import { ThemeSwitcher } from './theme-switcher';
 import { TopBar } from './top-bar';
 import { UserMenu } from './user-menu';
@@ -54,6 +55,8 @@ const Main = styled.main<{ $boxed: boolean }>`
   max-width: ${({ $boxed }) => ($boxed ? `${BOXED_WIDTH}px` : 'none')};
   margin: 0 auto;
   padding: 1.5rem;
+  /* Focused by the skip link only; a ring around the whole page would say nothing. */
+  &:focus { outline: none; }
 `;
 
 const Backdrop = styled.div`
@@ -123,6 +126,7 @@ export function DefaultLayout({
   ) : null;
   return (
     <div data-layout="default" data-navigation={layout.navigationType} data-content-width={prefs.contentWidth}>
+      <SkipLink targetId="main-content" />
       {navTheme ? <ThemeProvider theme={navTheme}>{nav}</ThemeProvider> : nav}
       {layout.overlay && open ? <Backdrop data-testid="nav-backdrop" onClick={() => setOpen(false)} /> : null}
       <Content $offset={offset}>
@@ -156,7 +160,7 @@ export function DefaultLayout({
           </TopBar>
         )}
         {notice}
-        <Main id="main-content" $boxed={boxed}>
+        <Main id="main-content" tabIndex={-1} $boxed={boxed}>
           <Outlet />
         </Main>
         {prefs.footerType === 'hidden' ? null : (
