@@ -2,7 +2,7 @@ import { createAppTheme } from '@crm/shared/ui';
 import type { User } from '@crm/shared/schemas';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from '@crm/shared/router';
-import styled, { ThemeProvider } from 'styled-components';
+import styled, { createGlobalStyle, ThemeProvider } from 'styled-components';
 import { useAllowedNavGroups } from '../hooks/use-allowed-nav-items';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { usePreferences } from '../hooks/use-preferences';
@@ -10,7 +10,7 @@ import type { NavGroup } from '../utils/nav-item';
 import { effectiveLayout, OVERLAY_NAV_QUERY } from '../utils/preferences';
 import { AppFooter } from './app-footer';
 import { Customizer } from './customizer';
-import { BOXED_WIDTH } from './layout-sizes';
+import { BOXED_WIDTH, TOAST_OFFSET_REM } from './layout-sizes';
 import { ScrollToTop } from './scroll-to-top';
 import { SkipLink } from './skip-link';
 import { ThemeSwitcher } from './theme-switcher';
@@ -57,6 +57,11 @@ const Main = styled.main<{ $boxed: boolean }>`
   padding: 1.5rem;
   /* Focused by the skip link only; a ring around the whole page would say nothing. */
   &:focus { outline: none; }
+`;
+
+// The kit's toasts start above the scroll-to-top button and the footer, whose link they would otherwise cover.
+const ToastOffset = createGlobalStyle`
+  :root { --crm-toast-offset: ${TOAST_OFFSET_REM}rem; }
 `;
 
 const Backdrop = styled.div`
@@ -127,6 +132,7 @@ export function DefaultLayout({
   return (
     <div data-layout="default" data-navigation={layout.navigationType} data-content-width={prefs.contentWidth}>
       <SkipLink targetId="main-content" />
+      <ToastOffset />
       {navTheme ? <ThemeProvider theme={navTheme}>{nav}</ThemeProvider> : nav}
       {layout.overlay && open ? <Backdrop data-testid="nav-backdrop" onClick={() => setOpen(false)} /> : null}
       <Content $offset={offset}>
