@@ -4,6 +4,7 @@ import { useUiText } from '../i18n/ui-i18n';
 import { COLOR_PALETTE } from '../tokens/palette';
 import { ColorSwatch } from './color-swatch';
 import { FieldMessage } from './field-parts';
+import { firstError } from './first-error';
 
 export interface ColorPickerProps {
   /** The accessible name of the button, e.g. 'Цвет статуса Новый' (followed by the colour's code, shown on it). */
@@ -13,8 +14,8 @@ export interface ColorPickerProps {
   color: string;
   onChange: (color: string) => void;
   disabled?: boolean;
-  /** A server message for the colour (a 422's first one), shown under the button and read as its description. */
-  error?: string;
+  /** The server's messages for the colour (a 422): the first is shown under the button and read as its description. */
+  error?: string | readonly string[] | null;
 }
 
 const Trigger = styled.button`
@@ -71,7 +72,8 @@ const NativeInput = styled.input`
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** A colour (of a status, a comment step…) as a button opening the palette and a free colour input. */
-export function ColorPicker({ label, paletteLabel, color, onChange, disabled, error }: ColorPickerProps) {
+export function ColorPicker({ label, paletteLabel, color, onChange, disabled, error: errors }: ColorPickerProps) {
+  const error = firstError(errors);
   const t = useUiText();
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState({ top: 0, left: 0 });
