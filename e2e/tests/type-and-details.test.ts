@@ -143,6 +143,7 @@ describe('type and details', () => {
     await navigate(page, base, '/leads/list');
     await page.getByRole('columnheader', { name: 'Телефон' }).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await page.waitForFunction(() => [...document.querySelectorAll('tbody td')].some((td) => /^\+\d[\d\s-]+$/.test(td.textContent?.trim() ?? '')));
     const phone = await page.evaluate(() => {
       const cell = [...document.querySelectorAll('tbody td')].find((td) => /^\+\d[\d\s-]+$/.test(td.textContent?.trim() ?? ''))!;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
