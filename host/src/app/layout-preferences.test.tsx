@@ -189,6 +189,26 @@ test('navbar, footer and content width follow the customizer, and reset restores
   expect(document.cookie).not.toContain('CRM-contentWidth');
 });
 
+test('reset turns right to left off and forgets its cookie; the direction follows the language again', async () => {
+  fakeMedia();
+  const { user } = renderApp('/leads/list');
+  const panel = await openCustomizer(user);
+  await user.click(within(panel).getByRole('switch', { name: 'Right to left' }));
+  expect(html.dir).toBe('rtl');
+  expect(document.cookie).toContain('CRM-isRTL=true');
+
+  await user.click(within(panel).getByRole('button', { name: 'Reset to defaults' }));
+  expect(html.dir).toBe('ltr');
+  expect(within(panel).getByRole('switch', { name: 'Right to left' })).not.toBeChecked();
+  expect(document.cookie).not.toContain('CRM-isRTL');
+  // An Arabic shell keeps reading right to left after a reset: its language says so, no cookie needed.
+  await act(() => i18n.changeLanguage('ar'));
+  expect(html.dir).toBe('rtl');
+  await user.click(await within(panel).findByRole('button', { name: 'استعادة الإعدادات الافتراضية' }));
+  expect([html.lang, html.dir]).toEqual(['ar', 'rtl']);
+  expect(document.cookie).not.toContain('CRM-isRTL');
+});
+
 test('a stored right-to-left language mirrors the page from the start', async () => {
   fakeMedia();
   document.cookie = 'CRM-language=ar; path=/';

@@ -206,6 +206,27 @@ describe('top bar', () => {
   });
 });
 
+describe('skip to content', () => {
+  test('the first Tab reaches a skip link in the shell language; Enter moves focus to the page', async () => {
+    signInAs('Admin');
+    const { user } = renderApp('/leads/list');
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+
+    await act(async () => {
+      await i18n.changeLanguage('ru');
+    });
+    expect(screen.getByRole('link', { name: 'Перейти к содержимому' })).toBe(skip);
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+  });
+});
+
 describe('below the overlay breakpoint (976 px)', () => {
   const original = window.matchMedia;
   afterEach(() => {

@@ -30,6 +30,7 @@ export * from './components/first-error';
 export * from './components/icon-button';
 export * from './components/lazy-component';
 export * from './components/lazy-part';
+export * from './components/ltr';
 export type * from './components/inline-name-editor';
 export * from './components/page-header';
 export * from './components/pagination';

@@ -51,6 +51,7 @@ export const ar: Translation = {
     version: 'الإصدار {{version}}',
     apiDocs: 'توثيق واجهة البرمجة',
     footerNav: 'التذييل',
+    skipToContent: 'الانتقال إلى المحتوى',
   },
   customizer: {
     open: 'تخصيص التخطيط',

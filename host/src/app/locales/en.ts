@@ -54,6 +54,7 @@ export const en = {
     version: 'Version {{version}}',
     apiDocs: 'API docs',
     footerNav: 'Footer',
+    skipToContent: 'Skip to content',
   },
   customizer: {
     open: 'Customize the layout',

@@ -51,6 +51,7 @@ export const fr: Translation = {
     version: 'Version {{version}}',
     apiDocs: 'Documentation de l’API',
     footerNav: 'Pied de page',
+    skipToContent: 'Aller au contenu',
   },
   customizer: {
     open: 'Personnaliser la mise en page',

@@ -52,6 +52,7 @@ export const ru: Translation = {
     version: 'Версия {{version}}',
     apiDocs: 'Документация API',
     footerNav: 'Подвал',
+    skipToContent: 'Перейти к содержимому',
   },
   realtime: {
     state_initialized: 'Обновления в реальном времени: запуск',

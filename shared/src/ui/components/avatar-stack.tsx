@@ -6,13 +6,22 @@ const Stack = styled.span`
   align-items: center;
 `;
 
-const Avatar = styled.span`
+/** How far each avatar slides over the one before it. */
+const OVERLAP = '0.5rem';
+
+// A covered avatar of initials centres them in the part left visible (end padding = the overlap); none shrinks in a
+// narrow cell, where `overflow: hidden` would otherwise let flex squeeze it down to a sliver.
+const Avatar = styled.span<{ $covered: boolean }>`
   display: inline-flex;
+  flex: none;
   align-items: center;
   justify-content: center;
   width: 2rem;
   height: 2rem;
-  margin-inline-start: -0.5rem;
+  margin-inline-start: -${OVERLAP};
+  padding-inline-end: ${({ $covered }) => ($covered ? OVERLAP : '0')};
+  line-height: 1;
+  white-space: nowrap;
   border: 2px solid ${({ theme }) => theme.colors.surface};
   border-radius: 50%;
   overflow: hidden;
@@ -56,8 +65,8 @@ export function AvatarStack({ users, total = users.length, max = 5 }: AvatarStac
   const rest = total - shown.length;
   return (
     <Stack>
-      {shown.map((user) => (
-        <Avatar key={user.id} title={user.name} aria-label={user.name} role="img">
+      {shown.map((user, index) => (
+        <Avatar key={user.id} title={user.name} aria-label={user.name} role="img" $covered={!user.avatar && index < shown.length - 1}>
           {user.avatar ? <img src={user.avatar} alt="" /> : userInitials(user)}
         </Avatar>
       ))}

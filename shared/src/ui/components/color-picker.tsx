@@ -3,6 +3,8 @@ import styled from 'styled-components';
 import { useUiText } from '../i18n/ui-i18n';
 import { COLOR_PALETTE } from '../tokens/palette';
 import { ColorSwatch } from './color-swatch';
+import { FieldMessage } from './field-parts';
+import { firstError } from './first-error';
 
 export interface ColorPickerProps {
   /** The accessible name of the button, e.g. 'Цвет статуса Новый' (followed by the colour's code, shown on it). */
@@ -12,6 +14,8 @@ export interface ColorPickerProps {
   color: string;
   onChange: (color: string) => void;
   disabled?: boolean;
+  /** The server's messages for the colour (a 422): the first is shown under the button and read as its description. */
+  error?: string | readonly string[] | null;
 }
 
 const Trigger = styled.button`
@@ -68,7 +72,8 @@ const NativeInput = styled.input`
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** A colour (of a status, a comment step…) as a button opening the palette and a free colour input. */
-export function ColorPicker({ label, paletteLabel, color, onChange, disabled }: ColorPickerProps) {
+export function ColorPicker({ label, paletteLabel, color, onChange, disabled, error: errors }: ColorPickerProps) {
+  const error = firstError(errors);
   const t = useUiText();
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState({ top: 0, left: 0 });
@@ -76,6 +81,7 @@ export function ColorPicker({ label, paletteLabel, color, onChange, disabled }: 
   const panel = useRef<HTMLDivElement>(null);
   const native = useRef<HTMLInputElement>(null);
   const panelId = useId();
+  const errorId = useId();
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -128,6 +134,8 @@ export function ColorPicker({ label, paletteLabel, color, onChange, disabled }: 
         aria-label={`${label} ${color.toUpperCase()}`}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         disabled={disabled}
         onClick={(event) => {
           const rect = event.currentTarget.getBoundingClientRect();
@@ -138,6 +146,11 @@ export function ColorPicker({ label, paletteLabel, color, onChange, disabled }: 
         <ColorSwatch color={color} />
         {color.toUpperCase()}
       </Trigger>
+      {error ? (
+        <FieldMessage id={errorId} $error>
+          {error}
+        </FieldMessage>
+      ) : null}
       {open ? (
         <Panel
           ref={panel}

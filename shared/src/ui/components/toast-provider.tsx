@@ -17,10 +17,11 @@ const icons = { success: IconCircleCheck, error: IconAlertCircle, info: IconInfo
 
 const slideUp = keyframes`from { opacity: 0; transform: translateY(12px); } to { opacity: 1; transform: none; }`;
 
-// Stacked at the bottom of the inline end; the newest sits at the bottom, nearest the corner.
+// Stacked at the bottom of the inline end; the newest sits at the bottom, nearest the corner. A shell with something
+// in that corner (a footer link, a scroll-to-top button) lifts them with --crm-toast-offset.
 const Region = styled.div`
   position: fixed;
-  inset-block-end: 1.5rem;
+  inset-block-end: var(--crm-toast-offset, 1.5rem);
   inset-inline-end: 1.5rem;
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;

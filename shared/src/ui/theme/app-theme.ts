@@ -138,7 +138,9 @@ export function createAppTheme(mode: AppTheme['mode'], options: AppThemeOptions 
       lg: `0 10px 30px ${alpha(shadowInk, light ? 0.2 : 0.4)}`,
     },
     font: {
-      family: "'Public Sans', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      // Public Sans has no Cyrillic nor Arabic: the host serves Inter's and Noto Sans Arabic's subsets for those
+      // (docs/decisions/069); Latin never reaches them.
+      family: "'Public Sans', 'Inter Variable', 'Noto Sans Arabic Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
       sizeSm: '0.8125rem',
       size: '0.9375rem',
       sizeLg: '1.125rem',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { BOXED_WIDTH } from './layout-sizes';
+import { BOXED_WIDTH, FOOTER_END_RESERVE_REM } from './layout-sizes';
 
 export interface AppFooterProps {
   /** The spec's footer type: sticky stays at the bottom of the window, static ends the page (hidden: not drawn). */
@@ -30,6 +30,8 @@ const Inner = styled.div<{ $boxed: boolean; $sticky: boolean }>`
   max-width: ${({ $boxed }) => ($boxed ? `${BOXED_WIDTH - 48}px` : 'none')};
   margin-inline: auto;
   padding: 1rem ${({ $sticky }) => ($sticky ? '1.25rem' : '0')};
+  /* The scroll-to-top button sits in the window's end corner: the link ends before it. */
+  padding-inline-end: ${FOOTER_END_RESERVE_REM}rem;
   border-radius: ${({ theme }) => `${theme.radius.md} ${theme.radius.md} 0 0`};
   background: ${({ $sticky, theme }) => ($sticky ? theme.colors.surface : 'transparent')};
   box-shadow: ${({ $sticky, theme }) => ($sticky ? theme.shadows.sm : 'none')};

@@ -2,7 +2,7 @@ import { createAppTheme } from '@crm/shared/ui';
 import type { User } from '@crm/shared/schemas';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from '@crm/shared/router';
-import styled, { ThemeProvider } from 'styled-components';
+import styled, { createGlobalStyle, ThemeProvider } from 'styled-components';
 import { useAllowedNavGroups } from '../hooks/use-allowed-nav-items';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { usePreferences } from '../hooks/use-preferences';
@@ -10,8 +10,9 @@ import type { NavGroup } from '../utils/nav-item';
 import { effectiveLayout, OVERLAY_NAV_QUERY } from '../utils/preferences';
 import { AppFooter } from './app-footer';
 import { Customizer } from './customizer';
-import { BOXED_WIDTH } from './layout-sizes';
+import { BOXED_WIDTH, TOAST_OFFSET_REM } from './layout-sizes';
 import { ScrollToTop } from './scroll-to-top';
+import { SkipLink } from './skip-link';
 import { ThemeSwitcher } from './theme-switcher';
 import { TopBar } from './top-bar';
 import { UserMenu } from './user-menu';
@@ -54,6 +55,13 @@ const Main = styled.main<{ $boxed: boolean }>`
   max-width: ${({ $boxed }) => ($boxed ? `${BOXED_WIDTH}px` : 'none')};
   margin: 0 auto;
   padding: 1.5rem;
+  /* Focused by the skip link only; a ring around the whole page would say nothing. */
+  &:focus { outline: none; }
+`;
+
+// The kit's toasts start above the scroll-to-top button and the footer, whose link they would otherwise cover.
+const ToastOffset = createGlobalStyle`
+  :root { --crm-toast-offset: ${TOAST_OFFSET_REM}rem; }
 `;
 
 const Backdrop = styled.div`
@@ -123,6 +131,8 @@ export function DefaultLayout({
   ) : null;
   return (
     <div data-layout="default" data-navigation={layout.navigationType} data-content-width={prefs.contentWidth}>
+      <SkipLink targetId="main-content" />
+      <ToastOffset />
       {navTheme ? <ThemeProvider theme={navTheme}>{nav}</ThemeProvider> : nav}
       {layout.overlay && open ? <Backdrop data-testid="nav-backdrop" onClick={() => setOpen(false)} /> : null}
       <Content $offset={offset}>
@@ -156,7 +166,7 @@ export function DefaultLayout({
           </TopBar>
         )}
         {notice}
-        <Main id="main-content" $boxed={boxed}>
+        <Main id="main-content" tabIndex={-1} $boxed={boxed}>
           <Outlet />
         </Main>
         {prefs.footerType === 'hidden' ? null : (

@@ -1,7 +1,14 @@
 // Public Sans, self-hosted from @fontsource/public-sans (weights 300–700, upright and italic; latin and latin-ext):
 // no request leaves the site. `font-display: swap` paints at once in the fallback font; a browser downloads only
 // the files whose weight, style and characters the page uses (docs/decisions/039).
+// Public Sans has no Cyrillic nor Arabic: Inter (Cyrillic) and Noto Sans Arabic follow it in the theme's font stack,
+// each declared only for its script's `unicode-range`, so Latin stays Public Sans (docs/decisions/069).
 import { createGlobalStyle } from 'styled-components';
+import interCyrillicNormal from '@fontsource-variable/inter/files/inter-cyrillic-wght-normal.woff2';
+import interCyrillicItalic from '@fontsource-variable/inter/files/inter-cyrillic-wght-italic.woff2';
+import interCyrillicExtNormal from '@fontsource-variable/inter/files/inter-cyrillic-ext-wght-normal.woff2';
+import interCyrillicExtItalic from '@fontsource-variable/inter/files/inter-cyrillic-ext-wght-italic.woff2';
+import notoArabicNormal from '@fontsource-variable/noto-sans-arabic/files/noto-sans-arabic-arabic-wght-normal.woff2';
 import latin300Normal from '@fontsource/public-sans/files/public-sans-latin-300-normal.woff2';
 import latinext300Normal from '@fontsource/public-sans/files/public-sans-latin-ext-300-normal.woff2';
 import latin300Italic from '@fontsource/public-sans/files/public-sans-latin-300-italic.woff2';
@@ -41,9 +48,30 @@ const FACES: readonly [weight: number, style: 'normal' | 'italic', latin: string
   [700, 'italic', latin700Italic, latinext700Italic],
 ];
 
+/** The Cyrillic subsets as @fontsource declares them for Inter; its Arabic one without the astral symbol blocks. */
+const CYRILLIC = 'U+0301,U+0400-045F,U+0490-0491,U+04B0-04B1,U+2116';
+const CYRILLIC_EXT = 'U+0460-052F,U+1C80-1C8A,U+20B4,U+2DE0-2DFF,U+A640-A69F,U+FE2E-FE2F';
+const ARABIC =
+  'U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC';
+
+/** The family names the theme's font stack lists after Public Sans (shared/src/ui/theme/app-theme.ts). */
+const CYRILLIC_FAMILY = 'Inter Variable';
+const ARABIC_FAMILY = 'Noto Sans Arabic Variable';
+
 const face = (weight: number, style: string, file: string, range: string) =>
   `@font-face { font-family: 'Public Sans'; font-style: ${style}; font-weight: ${weight}; font-display: swap; src: url(${file}) format('woff2'); unicode-range: ${range}; }`;
 
+// Variable files: one file per script carries every weight (100–900).
+const variableFace = (family: string, style: string, file: string, range: string) =>
+  `@font-face { font-family: '${family}'; font-style: ${style}; font-weight: 100 900; font-display: swap; src: url(${file}) format('woff2-variations'), url(${file}) format('woff2'); unicode-range: ${range}; }`;
+
 export const FontFaces = createGlobalStyle`
   ${FACES.flatMap(([weight, style, latin, latinExt]) => [face(weight, style, latin, LATIN), face(weight, style, latinExt, LATIN_EXT)]).join('\n')}
+  ${[
+    variableFace(CYRILLIC_FAMILY, 'normal', interCyrillicNormal, CYRILLIC),
+    variableFace(CYRILLIC_FAMILY, 'italic', interCyrillicItalic, CYRILLIC),
+    variableFace(CYRILLIC_FAMILY, 'normal', interCyrillicExtNormal, CYRILLIC_EXT),
+    variableFace(CYRILLIC_FAMILY, 'italic', interCyrillicExtItalic, CYRILLIC_EXT),
+    variableFace(ARABIC_FAMILY, 'normal', notoArabicNormal, ARABIC),
+  ].join('\n')}
 `;

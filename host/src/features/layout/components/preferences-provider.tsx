@@ -54,14 +54,17 @@ export function PreferencesProvider({ languages, children }: PreferencesProvider
     setPrefs(next);
   }, []);
 
+  // The language stays; right to left is forgotten with the rest, so the direction is the language's again (as
+  // before paint, where an absent CRM-isRTL means the language decides).
   const reset = useCallback(() => {
-    const { language, isRTL } = current.current;
+    const { language } = current.current;
     clearPreferences();
-    writePreferences({ language, isRTL });
+    writePreferences({ language });
+    const isRTL = languages.find((l) => l.code === language)?.isRTL ?? false;
     const next = { ...DEFAULT_PREFERENCES, language, isRTL };
     current.current = next;
     setPrefs(next);
-  }, []);
+  }, [languages]);
 
   // A language change stores the language and sets right to left from the language configuration.
   useEffect(() => {

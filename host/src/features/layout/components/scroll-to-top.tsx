@@ -2,19 +2,20 @@ import { IconArrowUp } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useScrolledPast } from '../hooks/use-scrolled-past';
+import { CORNER_BUTTON_REM, CORNER_MARGIN_REM } from './layout-sizes';
 
 /** The button appears once the page is scrolled more than this many px. */
 export const SCROLL_TO_TOP_THRESHOLD = 200;
 
 const Button = styled.button`
   position: fixed;
-  inset-inline-end: 1.5rem;
-  bottom: 1.5rem;
+  inset-inline-end: ${CORNER_MARGIN_REM}rem;
+  bottom: ${CORNER_MARGIN_REM}rem;
   z-index: 15;
   display: grid;
   place-items: center;
-  width: 2.5rem;
-  height: 2.5rem;
+  width: ${CORNER_BUTTON_REM}rem;
+  height: ${CORNER_BUTTON_REM}rem;
   padding: 0;
   border: 0;
   border-radius: ${({ theme }) => theme.radius.md};

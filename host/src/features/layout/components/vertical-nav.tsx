@@ -37,13 +37,15 @@ const Aside = styled.aside<{ $collapsed: boolean; $overlay: boolean; $open: bool
     `}
 `;
 
-const Header = styled.div`
+// Collapsed, the rail (72 px) is too narrow for the mark and the toggle side by side: they stack, centred.
+const Header = styled.div<{ $collapsed: boolean }>`
   display: flex;
+  flex-direction: ${({ $collapsed }) => ($collapsed ? 'column' : 'row')};
   align-items: center;
   justify-content: space-between;
   gap: 0.5rem;
   min-height: 4rem;
-  padding: 0 1rem 0 1.375rem;
+  padding: ${({ $collapsed }) => ($collapsed ? '0.75rem 0 0.25rem' : '0 1rem 0 1.375rem')};
 `;
 
 const Brand = styled.span`
@@ -138,7 +140,7 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
       aria-hidden={overlay && !open ? true : undefined}
       inert={overlay && !open ? true : undefined}
     >
-      <Header>
+      <Header $collapsed={narrow}>
         <Brand>
           <Mark aria-hidden>{title.charAt(0)}</Mark>
           {narrow ? null : title}

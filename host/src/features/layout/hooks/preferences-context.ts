@@ -7,7 +7,7 @@ export interface PreferencesValue {
   mode: 'light' | 'dark';
   /** Changes some preferences, with the spec's transitions, and stores them. */
   update: (patch: Partial<StoredPreferences>) => void;
-  /** Restores the spec's defaults (the language stays). */
+  /** Restores the spec's defaults (the language stays; right to left follows it again). */
   reset: () => void;
 }
 

@@ -46,6 +46,13 @@ describe('UsersPage', () => {
     // Opening the kit Select is slow in jsdom on a busy machine.
   }, 15_000);
 
+  it('isolates each email left to right, so a right-to-left shell does not reorder it', async () => {
+    mockApi();
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
+    const email = await screen.findByText('anna@example.com');
+    expect(email.closest('[dir]')?.getAttribute('dir')).toBe('ltr');
+  });
+
   it('keeps the page, size and filters in the URL: a link opens them, paging writes them back', async () => {
     const fetch = mockFetch({
       'GET /api/users/list': ({ url }) => ({

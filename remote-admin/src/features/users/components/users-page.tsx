@@ -4,7 +4,7 @@ import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import { type AdminUser, adminUserQuerySchema, USER_STATUSES, type UserStatus } from '@crm/shared/schemas';
-import { Button, Card, Chip, DataTable, type DataTableColumn, ErrorState, IconPlus, PageHeader, Select, TextField, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
+import { Button, Card, Chip, DataTable, type DataTableColumn, ErrorState, IconPlus, PageHeader, Select, TextField, useConfirm, useToast, AvatarStack, Ltr } from '@crm/shared/ui';
 import { useRoleOptions } from '../../../api/get-role-options';
 import { useTeamOptions } from '../../../api/get-team-options';
 
@@ -89,7 +89,9 @@ export function UsersPage() {
           <AvatarStack users={[user]} />
           <span>
             {user.name}
-            <Small>{user.email}</Small>
+            <Small>
+              <Ltr>{user.email}</Ltr>
+            </Small>
           </span>
         </NameCell>
       ),

@@ -29,8 +29,31 @@ describe('AddStatusDrawer', () => {
     openDrawer();
     const drawer = await screen.findByRole('dialog', { name: 'Новый статус' });
     expect(within(drawer).getByLabelText('Название')).toHaveValue('');
-    expect(within(drawer).getByLabelText('Цвет')).toHaveValue('#0d9394');
+    // The kit's colour picker (a swatch and the code), not the browser's full-width colour bar.
+    expect(await within(drawer).findByRole('button', { name: 'Цвет #0D9394' })).toBeInTheDocument();
+    expect(drawer.querySelector('input[type="color"]')).toBeNull();
     expect(within(drawer).getByRole('button', { name: 'Сохранить' })).toBeEnabled();
+  });
+
+  it('picks the colour from the kit palette and saves it; a 422 on the colour shows under it', async () => {
+    const fetch = mockFetch({
+      'GET /api/lead-status': { body: { data: [existing] } },
+      'POST /api/lead-status': { status: 422, body: { message: 'The given data was invalid', errors: { color: ['Цвет занят'] } } },
+    });
+    openDrawer();
+    const user = userEvent.setup();
+    const drawer = await screen.findByRole('dialog', { name: 'Новый статус' });
+    await user.type(within(drawer).getByLabelText('Название'), 'Горячий');
+    await user.click(await within(drawer).findByRole('button', { name: 'Цвет #0D9394' }));
+    await user.click(within(screen.getByRole('group', { name: 'Цвета для статуса' })).getByRole('button', { name: 'Красный' }));
+    const picker = within(drawer).getByRole('button', { name: /^Цвет #(?!0D9394)/ });
+    await user.click(within(drawer).getByRole('button', { name: 'Сохранить' }));
+
+    await waitFor(() => expect(picker).toHaveAccessibleDescription('Цвет занят'));
+    expect(picker).toBeInvalid();
+    const sent = requestsTo(fetch, 'POST /api/lead-status').map((r) => (r.body as { color: string }).color);
+    expect(sent).toHaveLength(1);
+    expect(picker).toHaveAccessibleName(`Цвет ${sent[0]}`);
   });
 
   it('shows the first 422 message under the field it belongs to and stays open', async () => {
@@ -50,7 +73,7 @@ describe('AddStatusDrawer', () => {
     const name = within(drawer).getByLabelText('Название');
     await waitFor(() => expect(name).toHaveAccessibleDescription('Такой статус уже есть'));
     expect(name).toBeInvalid();
-    expect(within(drawer).getByLabelText('Цвет')).not.toBeInvalid();
+    expect(within(drawer).getByRole('button', { name: /^Цвет #/ })).not.toBeInvalid();
     expect(screen.queryByText('Второе сообщение')).not.toBeInTheDocument();
     expect(requestsTo(fetch, 'POST /api/lead-status')).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/lead-status/list/AddStatusDrawer');

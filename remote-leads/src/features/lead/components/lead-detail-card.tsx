@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { LeadDetail } from '@crm/shared/schemas';
-import { Card, Chip, userDisplayName } from '@crm/shared/ui';
+import { Card, Chip, Ltr, userDisplayName } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { phoneHref } from '../utils/phone-href';
@@ -26,7 +26,11 @@ const Chips = styled.div`
   gap: 0.375rem;
 `;
 
-const stamp = (person: LeadDetail['creator'], iso: string) => `${person ? userDisplayName(person) : '—'} · ${formatDateTime(iso)}`;
+const stamp = (person: LeadDetail['creator'], iso: string) => (
+  <>
+    {person ? userDisplayName(person) : '—'} · <Ltr>{formatDateTime(iso)}</Ltr>
+  </>
+);
 
 /** The lead's contact fields, status, responsible users and who created and last changed it. */
 export function LeadDetailCard({ lead }: LeadDetailCardProps) {
@@ -36,7 +40,7 @@ export function LeadDetailCard({ lead }: LeadDetailCardProps) {
         <dt>ФИО</dt>
         <dd>{formatLeadName(lead) || '—'}</dd>
         <dt>Телефон</dt>
-        <dd>{lead.phone ? <a href={phoneHref(lead.phone)}>{lead.phone}</a> : '—'}</dd>
+        <dd>{lead.phone ? <Ltr><a href={phoneHref(lead.phone)}>{lead.phone}</a></Ltr> : '—'}</dd>
         <dt>Статус</dt>
         <dd>{lead.status ? <Chip color={lead.status.color}>{lead.status.name}</Chip> : '—'}</dd>
         <dt>Ответственные</dt>

@@ -3,7 +3,7 @@ import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
-import { alpha, Chip, userDisplayName } from '@crm/shared/ui';
+import { alpha, Chip, Ltr, userDisplayName } from '@crm/shared/ui';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { formatLeadName } from '../../../utils/format-lead-name';
 
@@ -107,7 +107,11 @@ export const KanbanCard = memo(function KanbanCard({
         </Name>
         <Star leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
       </Top>
-      {lead.phone ? <Phone>{lead.phone}</Phone> : null}
+      {lead.phone ? (
+        <Phone>
+          <Ltr>{lead.phone}</Ltr>
+        </Phone>
+      ) : null}
       {lead.responsible.length > 0 ? (
         <People>
           {lead.responsible.map((user) => (

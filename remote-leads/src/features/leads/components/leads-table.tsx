@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
-import { DataTable, type DataTableColumn, type RowId } from '@crm/shared/ui';
+import { DataTable, Ltr, type DataTableColumn, type RowId } from '@crm/shared/ui';
 import type { ListTableProps } from '@crm/shared/lists';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { formatDate } from '../utils/format-date';
@@ -63,7 +63,7 @@ export function LeadsTable({
         sortKey: 'surname',
         render: (lead) => <NameLink to={`/leads/${lead.id}`}>{formatLeadName(lead)}</NameLink>,
       },
-      { key: 'phone', header: 'Телефон', sortable: true, nowrap: true },
+      { key: 'phone', header: 'Телефон', sortable: true, nowrap: true, render: (lead) => <Ltr>{lead.phone}</Ltr> },
       {
         key: 'status',
         header: 'Статус',
@@ -94,7 +94,7 @@ export function LeadsTable({
           <FavoriteToggle leadId={lead.id} leadName={formatLeadName(lead)} active={lead.is_favorite} onToggle={onToggleFavorite} />
         ),
       },
-      { key: 'created_at', header: 'Создан', sortable: true, nowrap: true, render: (lead) => formatDate(lead.created_at) },
+      { key: 'created_at', header: 'Создан', sortable: true, nowrap: true, render: (lead) => <Ltr>{formatDate(lead.created_at)}</Ltr> },
       {
         key: 'actions',
         header: 'Действия',
