@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'remote.rollback',
   'lead.delete',
   'document.delete',
+  'lead_status.delete',
+  'document_category.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

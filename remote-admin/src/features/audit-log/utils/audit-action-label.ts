@@ -35,6 +35,8 @@ const LABELS: Record<AuditAction, string> = {
   'remote.rollback': 'Модуль откачен',
   'lead.delete': 'Лид удалён',
   'document.delete': 'Документ удалён',
+  'lead_status.delete': 'Статус лидов удалён',
+  'document_category.delete': 'Категория документов удалена',
 };
 
 /** A readable name for an audit action; an action this build does not know shows as recorded. */
