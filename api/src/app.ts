@@ -26,6 +26,7 @@ import { remoteRegistry } from './plugins/remote-registry';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { services } from './plugins/services';
+import { webhooks } from './plugins/webhooks';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { auditLogRoutes } from './routes/audit-log/audit-log-routes';
@@ -51,6 +52,7 @@ import { searchRoutes } from './routes/search/search-routes';
 import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
+import { webhookRoutes } from './routes/webhooks/webhook-routes';
 import { whiteIpRoutes } from './routes/white-ips/white-ip-routes';
 
 declare module 'fastify' {
@@ -143,6 +145,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(broadcasts);
   await app.register(remoteRegistry);
   await app.register(services);
+  await app.register(webhooks);
   await app.register(leadImports);
   await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
@@ -168,6 +171,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(permissionRoutes);
       await api.register(whiteIpRoutes);
       await api.register(remoteRoutes);
+      await api.register(webhookRoutes);
       await api.register(auditLogRoutes);
       await api.register(teamRoutes);
       await api.register(broadcastingRoutes);

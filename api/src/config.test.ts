@@ -175,8 +175,11 @@ describe('one list of variables', () => {
   const root = path.dirname(findPackageRoot());
   const example = exampleVariables(readFileSync(path.join(root, '.env.example'), 'utf8'));
   const readme = readmeVariables(readFileSync(path.join(root, 'README.md'), 'utf8'));
-  /** Read only when files live in an S3 bucket: the README's scale-out part lists them, .env.example points there. */
-  const scaleOut = ENV_VARIABLES.filter((name) => name === 'FILE_STORAGE' || name.startsWith('S3_'));
+  /**
+   * Read only when files live in an S3 bucket: the README's scale-out part lists them, .env.example points there. The
+   * webhooks' WEBHOOK_ALLOW_PRIVATE has its own README table (docs/decisions/070).
+   */
+  const scaleOut = ENV_VARIABLES.filter((name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE');
 
   test('every variable config.ts reads has one README line; .env.example names each of the others once', () => {
     assert.deepEqual([...readme].sort(), [...ENV_VARIABLES].sort(), 'README configuration table against config.ts');
@@ -205,5 +208,14 @@ describe('one list of variables', () => {
       'S3_FORCE_PATH_STYLE is set but no longer read: the bucket goes in the path exactly when S3_ENDPOINT is set (MinIO, Ceph, Garage and R2 all accept it), in the host name on AWS.',
     ]);
     assert.deepEqual(retiredVariableWarnings({}), []);
+  });
+});
+
+describe('WEBHOOK_ALLOW_PRIVATE', () => {
+  test('off unless set to true; anything but true or false stops the start', () => {
+    assert.equal(loadConfig({}).webhooks.allowPrivate, false);
+    assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate, true);
+    assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhooks.allowPrivate, false);
+    assert.throws(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' }), /WEBHOOK_ALLOW_PRIVATE/);
   });
 });

@@ -98,6 +98,11 @@ const envSchema = z.object({
   // GET /metrics (src/plugins/metrics.ts): unset, the route answers 404.
   METRICS_TOKEN: z.string().min(32, 'Use at least 32 characters').optional(),
   ...fileStorageEnv,
+  // Webhooks may reach private and loopback addresses (docs/decisions/070): in the README, not in .env.example.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'], 'Use true or false')
+    .transform((v) => v === 'true' || v === '1')
+    .default(false),
 });
 
 /** The names of the variables the server reads, in the README table's order. */
@@ -210,6 +215,17 @@ export interface AppConfig {
     superviseSeconds: number;
     /** First wait before a failed job runs again; doubles with each attempt. */
     retryDelaySeconds: number;
+  };
+  /** Outgoing webhooks (docs/decisions/070). */
+  webhooks: {
+    /** WEBHOOK_ALLOW_PRIVATE: deliveries may go to private, loopback and link-local addresses. */
+    allowPrivate: boolean;
+    /** How long one attempt waits for the answer. */
+    timeoutMs: number;
+    /** Retries of a failed delivery after its first attempt (with the job queue's back-off). */
+    retryLimit: number;
+    /** Failed attempts in a row that turn a webhook off and notify its owner. */
+    disableAfterFailures: number;
   };
 }
 
@@ -404,6 +420,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       pollSeconds: 2,
       superviseSeconds: 5,
       retryDelaySeconds: 5,
+    },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: 10_000,
+      retryLimit: 5,
+      disableAfterFailures: 10,
     },
   };
 }

@@ -30,6 +30,7 @@ export const PERMISSION_RULES: AbilityRule[] = [
   ...CRUD_ACTIONS.map((action) => ({ action, subject: 'roles' as const })),
   { action: 'view', subject: 'audit' },
   { action: 'manage', subject: 'remotes' },
+  { action: 'manage', subject: 'webhooks' },
   { action: 'manage', subject: 'all' },
 ];
 
@@ -39,13 +40,15 @@ export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  // `manage remotes` is implied by `manage all`; named too so it stays if an admin narrows the role (decision 052).
+  // `manage remotes` and `manage webhooks` are implied by `manage all`; named too so they stay if an admin narrows the
+  // role (decisions 052, 070).
   {
     name: ADMIN_ROLE,
     leadScope: 'all',
     rules: [
       { action: 'manage', subject: 'all' },
       { action: 'manage', subject: 'remotes' },
+      { action: 'manage', subject: 'webhooks' },
     ],
   },
   {

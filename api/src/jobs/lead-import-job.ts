@@ -95,8 +95,10 @@ export interface LeadImportRunOptions {
   /** Rows per transaction; defaults to {@link writeGroupRows} of the file. Tests lower it. */
   groupRows?: number;
   /**
-   * After the last batch: who imported, and how many leads this run made each other user responsible for (a run
-   * resumed after a crash counts only its own batches).
+   * After the last batch, instead of the repository's `complete`: turns the job done together with what follows from
+   * it (the importer's notification, the new responsible users'), in one transaction. It is told who imported, and
+   * how many leads this run made each other user responsible for (a run resumed after a crash counts only its own
+   * batches).
    */
   onFinished?: (result: { jobId: number; importerId: number; assigned: Map<number, number> }) => Promise<void>;
 }
@@ -250,10 +252,10 @@ export async function runLeadImport(jobId: number, options: LeadImportRunOptions
     }
     if (!(await flush())) return;
 
-    await repository.complete(jobId);
-    log.info({ jobId, rows: total, resumedAt: job.processed, ms: Math.round(performance.now() - started) }, 'Lead import finished');
     try {
-      await options.onFinished?.({ jobId, importerId: job.viewer.id, assigned });
+      if (options.onFinished) await options.onFinished({ jobId, importerId: job.viewer.id, assigned });
+      else await repository.complete(jobId);
+      log.info({ jobId, rows: total, resumedAt: job.processed, ms: Math.round(performance.now() - started) }, 'Lead import finished');
     } finally {
       // A file left behind only takes room: the job is done either way.
       await repository.dropFile(jobId).catch((error: unknown) => log.warn({ err: error, jobId }, 'Could not remove the import file'));

@@ -25,6 +25,7 @@ const IRREGULAR: Record<string, string> = {
   'DELETE /api/me/sessions/{id}': 'revokeSession',
   'GET /api/me/shortcuts': 'getShortcuts',
   'PUT /api/me/shortcuts': 'replaceShortcuts',
+  'GET /api/roles/options': 'listRoleOptions',
   'GET /api/lead-status': 'listLeadStatuses',
   'POST /api/lead-status/reorder': 'reorderLeadStatuses',
   'DELETE /api/lead-status/{id}/delete': 'deleteLeadStatus',

@@ -346,11 +346,13 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
      * The end of a run: every row was written; the counts are already those of the rows. The waiting file goes with
      * {@link dropFile} once the end is announced, so nothing the storage does delays the announcement.
      */
-    async complete(id: number): Promise<void> {
-      await db
+    async complete(id: number): Promise<boolean> {
+      const done = await db
         .update(leadImportJobs)
         .set({ status: 'done', file: null, finishedAt: new Date() })
-        .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, leadImportJobs.total)));
+        .where(and(eq(leadImportJobs.id, id), eq(leadImportJobs.status, 'running'), eq(leadImportJobs.processed, leadImportJobs.total)))
+        .returning({ id: leadImportJobs.id });
+      return done.length === 1;
     },
 
     dropFile,

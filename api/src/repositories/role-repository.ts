@@ -120,6 +120,10 @@ export function createRoleRepository(db: Database) {
       return rows.map((row) => row.id);
     },
     rulesForRole,
+    /** Every role's id and name, in the order the roles page shows them. */
+    async listRoleOptions(): Promise<{ id: number; name: string }[]> {
+      return db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(roles.id));
+    },
 
     /** What a role grants (undefined when there is no such role: the save then answers 422 on `role_id`). */
     async findGrant(roleId: number): Promise<{ name: string; lead_scope: Role['lead_scope']; permissions: AbilityRule[] } | undefined> {

@@ -44,6 +44,8 @@ export interface DomainEventMap {
   'document.deleted': { documentId: number };
   /** Where a remote loads from changed (a switch, or a rollback): open pages offer a reload. */
   'remote.switched': { remote: string; version: string | null; rolledBack: boolean };
+  /** A webhook was turned off after failing too often (docs/decisions/070): its owner hears of it in the bell. */
+  'webhook.disabled': { webhookId: number; ownerId: number; url: string; failures: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -28,8 +28,11 @@ export function createLeadImportService(
       } catch (error) {
         deps.log.warn({ err: error, jobId }, 'Could not vacuum the lead tables after the import');
       }
+      // The job turns done in the transaction that writes its notifications: a client that sees "done" finds them.
       await run(null, async (uow) => {
-        const job = await imports(uow.tx).findJobById(jobId);
+        const repository = imports(uow.tx);
+        if (!(await repository.complete(jobId))) return;
+        const job = await repository.findJobById(jobId);
         uow.emit({
           type: 'lead.import_finished',
           jobId,

@@ -59,4 +59,13 @@ export function subscribeNotifications(app: FastifyInstance, events: DomainEvent
       await notify(scope, undefined, [Number(userId)], { type: 'lead-assigned', title: `Вам назначены лиды из импорта: ${count}`, link: '/leads/list' });
     }
   });
+
+  events.onCommitting('webhook.disabled', (event, scope) =>
+    notify(scope, undefined, [event.ownerId], {
+      type: 'webhook-disabled',
+      title: 'Вебхук отключён',
+      body: `${event.url} — ${event.failures} неудачных попыток подряд`,
+      link: '/admin/webhooks',
+    }),
+  );
 }

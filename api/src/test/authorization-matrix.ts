@@ -167,6 +167,14 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/remotes/:name/rollback': can('manage', 'remotes'),
   // Any signed-in page reports that it could not load a remote; only the list (manage remotes) reads the reports.
   'POST /api/remotes/:name/load-errors': SIGNED_IN,
+  // Outgoing webhooks (decision 070)
+  'GET /api/webhooks': can('manage', 'webhooks'),
+  'POST /api/webhooks': can('manage', 'webhooks'),
+  'GET /api/webhooks/:id': can('manage', 'webhooks'),
+  'PATCH /api/webhooks/:id': can('manage', 'webhooks'),
+  'DELETE /api/webhooks/:id': can('manage', 'webhooks'),
+  'POST /api/webhooks/:id/test': can('manage', 'webhooks'),
+  'GET /api/webhooks/:id/deliveries': can('manage', 'webhooks'),
   // Realtime (issue 11): channel auth decides per channel inside the route (broadcasting tests); notifications are the caller's own
   'POST /api/broadcasting/auth': SIGNED_IN,
   'POST /api/broadcasting/user-auth': SIGNED_IN,
@@ -183,6 +191,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/notifications/:id': SIGNED_IN,
   // roles and permissions
   'GET /api/roles': can('view', 'roles'),
+  'GET /api/roles/options': canAny(['view', 'users'], ['view', 'roles']),
   'POST /api/roles': can('create', 'roles'),
   'PUT /api/roles/:id': can('edit', 'roles'),
   'DELETE /api/roles/:id': can('delete', 'roles'),

@@ -82,6 +82,23 @@ describe('signed-in user', () => {
     expect(await screen.findByRole('heading', { name: 'Not Authorized - 401' })).toBeInTheDocument();
   });
 
+  test.each([
+    ['/lead-status/list/AddStatusDrawer', 'lead-status'],
+    ['/document-category/list/AddDrawer', 'document-category'],
+    ['/comment-step/list/AddStepDrawer', 'step'],
+    ['/document/add/Form', 'document'],
+  ] as const)('an add drawer reached by URL (%s) needs create, not only view: a viewer goes to not-authorized', async (path, subject) => {
+    signInAs('Operator', [{ action: 'view', subject }]);
+    const { router } = renderApp(path);
+    expect(await landed(router)).toBe('/not-authorized');
+  });
+
+  test('an add drawer opens for whoever may create the thing', async () => {
+    signInAs('Manager', [{ action: 'view', subject: 'lead-status' }, { action: 'create', subject: 'lead-status' }]);
+    const { router } = renderApp('/lead-status/list/AddStatusDrawer');
+    expect(await landed(router)).toBe('/lead-status/list/AddStatusDrawer');
+  });
+
   test('manage all is required for the IP allow-list: view of everything is not enough', async () => {
     signInAs('Manager', [{ action: 'view', subject: 'all' }]);
     const { router } = renderApp('/white-ip/list');

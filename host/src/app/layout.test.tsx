@@ -35,8 +35,9 @@ const ALL_ENTRIES = [
   'Permissions',
   'IP allow-list',
   'Audit log',
-  // manage remotes, which manage all includes (view all does not).
+  // manage remotes and manage webhooks, which manage all includes (view all does not).
   'Modules',
+  'Webhooks',
 ];
 
 beforeEach(() => {
@@ -73,6 +74,12 @@ describe('vertical navigation', () => {
     signInAs('Release manager', [{ action: 'manage', subject: 'remotes' }]);
     renderApp('/admin/remotes');
     expect(await navEntries()).toEqual(['Modules']);
+  });
+
+  test('manage webhooks alone shows the Webhooks entry alone', async () => {
+    signInAs('Integrator', [{ action: 'manage', subject: 'webhooks' }]);
+    renderApp('/admin/webhooks');
+    expect(await navEntries()).toEqual(['Webhooks']);
   });
 
   test('view all sees every built area', async () => {

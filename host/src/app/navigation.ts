@@ -9,6 +9,7 @@ import {
   IconTag,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   IconWorld,
 } from '../features/layout/components/icons';
 import type { NavGroup, NavItem } from '../features/layout/utils/nav-item';
@@ -47,6 +48,7 @@ const GROUPS: readonly { labelKey: string; icon: NavItem['icon']; entries: reado
       { route: 'white-ip-list', labelKey: 'nav.whiteIp', icon: IconWorld },
       { route: 'audit-log', labelKey: 'nav.auditLog', icon: IconHistory },
       { route: 'admin-remotes', labelKey: 'nav.remotes', icon: IconPuzzle },
+      { route: 'admin-webhooks', labelKey: 'nav.webhooks', icon: IconWebhook },
     ],
   },
 ];

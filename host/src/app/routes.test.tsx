@@ -27,18 +27,18 @@ describe('route table', () => {
     ['/leads/create', undefined, 'create', 'lead'],
     ['/leads/12/edit', 'lead-edit', 'create', 'lead'],
     ['/lead-status/list', 'lead-status-list', 'view', 'lead-status'],
-    ['/lead-status/list/AddStatusDrawer', 'lead-status-list-add-status-drawer', 'view', 'lead-status'],
+    ['/lead-status/list/AddStatusDrawer', 'lead-status-list-add-status-drawer', 'create', 'lead-status'],
     ['/document/list', 'document-list', 'view', 'document'],
     ['/document/list/3', 'document-list-id', 'view', 'document'],
     ['/document/12-view', 'document-id-view', 'view', 'document'],
     ['/document/add', 'document-add', 'create', 'document'],
-    ['/document/add/Form', 'document-add-form', 'view', 'document'],
+    ['/document/add/Form', 'document-add-form', 'create', 'document'],
     ['/document/create', undefined, 'create', 'document'],
     ['/document/12/edit', 'document-edit', 'create', 'document'],
     ['/document-category/list', 'document-category-list', 'view', 'document-category'],
-    ['/document-category/list/AddDrawer', 'document-category-list-add-drawer', 'view', 'document-category'],
+    ['/document-category/list/AddDrawer', 'document-category-list-add-drawer', 'create', 'document-category'],
     ['/comment-step/list', 'comment-step-list', 'view', 'step'],
-    ['/comment-step/list/AddStepDrawer', 'comment-step-list-add-step-drawer', 'view', 'step'],
+    ['/comment-step/list/AddStepDrawer', 'comment-step-list-add-step-drawer', 'create', 'step'],
     ['/team', 'team', 'view', 'team'],
     ['/team/create', 'team-create', 'create', 'team'],
     ['/team/7-edit', 'team-id-edit', 'edit', 'team'],
@@ -49,6 +49,7 @@ describe('route table', () => {
     ['/audit-log', 'audit-log', 'view', 'audit'],
     ['/apps/users', 'apps-users', 'view', 'users'],
     ['/admin/remotes', 'admin-remotes', 'manage', 'remotes'],
+    ['/admin/webhooks', 'admin-webhooks', 'manage', 'webhooks'],
   ];
 
   test.each(table)('%s is named %s and needs %s %s', (path, name, action, subject) => {
@@ -98,6 +99,7 @@ describe('pages per the federation contract', () => {
     ['/team/create', 'remote_admin/team-form-page'],
     ['/team/7-edit', 'remote_admin/team-form-page'],
     ['/admin/remotes', 'remote_admin/remotes-page'],
+    ['/admin/webhooks', 'remote_admin/webhooks-page'],
   ])('%s mounts %s', (path, module) => {
     expect(moduleAt(path)).toBe(module);
   });

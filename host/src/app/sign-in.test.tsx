@@ -47,6 +47,17 @@ describe('login', () => {
     expect(currentPath(router)).toBe('/leads/list');
   });
 
+  test('a rule a newer API added (an unknown subject or action) is dropped and does not fail the sign-in', async () => {
+    const answer = { ...testSession('Manager', [{ action: 'view', subject: 'lead' }]) };
+    const rules = [...answer.userAbilityRules, { action: 'manage', subject: 'subject-from-the-future' }, { action: 'approve', subject: 'lead' }];
+    mockFetch({ 'POST /api/auth/login': () => reply(200, { ...answer, userAbilityRules: rules }) });
+    const { router, user } = renderApp('/login?to=/leads/list');
+    await fillLogin(user);
+    expect(await screen.findByText('remote page remote_leads/leads-list-page')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/leads/list');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userAbilityRules) ?? '[]')).toEqual([{ action: 'view', subject: 'lead' }]);
+  });
+
   test('an outside to is ignored (no open redirect)', async () => {
     mockFetch({ 'POST /api/auth/login': () => reply(200, testSession('Admin')) });
     const { router, user } = renderApp('/login?to=//evil.example/phish');

@@ -1,20 +1,20 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { type DataListEnvelope, roleSchema, dataEnvelope } from '@crm/shared/schemas';
+import { type DataListEnvelope, roleOptionSchema, dataEnvelope } from '@crm/shared/schemas';
 import { z } from 'zod';
 
-export const ROLES_PATH = '/roles';
-export type RolesResponse = DataListEnvelope<typeof roleSchema>;
-export const rolesKey = [ROLES_PATH] as const;
+const ROLE_OPTIONS_PATH = '/roles/options';
+export type RoleOptionsResponse = DataListEnvelope<typeof roleOptionSchema>;
+export const roleOptionsKey = [ROLE_OPTIONS_PATH] as const;
 
-const getRolesAnswer = dataEnvelope(z.array(roleSchema));
+const getRoleOptionsAnswer = dataEnvelope(z.array(roleOptionSchema));
 
-/** GET /api/roles (needs `view roles`): the roles page's cards and the users page's role choices. */
-export async function getRoles(): Promise<RolesResponse> {
-  return getRolesAnswer.parse(await api.get<unknown>(ROLES_PATH));
+/** GET /api/roles/options (view users or view roles): the roles' ids and names, for the users page's filter. */
+export async function getRoleOptions(): Promise<RoleOptionsResponse> {
+  return getRoleOptionsAnswer.parse(await api.get<unknown>(ROLE_OPTIONS_PATH));
 }
 
-/** `enabled` false (e.g. without `view roles`) asks nothing. */
-export function useRoles(enabled = true) {
-  return useSWR<RolesResponse, ApiError>(enabled ? rolesKey : null, getRoles);
+/** `enabled` false asks nothing. */
+export function useRoleOptions(enabled = true) {
+  return useSWR<RoleOptionsResponse, ApiError>(enabled ? roleOptionsKey : null, getRoleOptions);
 }

@@ -9,6 +9,7 @@ import RolesPage from './exposed/roles-page';
 import TeamFormPage from './exposed/team-form-page';
 import TeamListPage from './exposed/team-list-page';
 import UsersPage from './exposed/users-page';
+import WebhooksPage from './exposed/webhooks-page';
 import WhiteIpListPage from './exposed/white-ip-list-page';
 
 /** The standalone shell's routes: the host's paths for these modules, from the route table (shared/src/routes). */
@@ -26,6 +27,7 @@ export const routes = standaloneRoutes(
     './add-white-ip-drawer': AddWhiteIpDrawer,
     './audit-log-page': AuditLogPage,
     './remotes-page': RemotesPage,
+    './webhooks-page': WebhooksPage,
   },
   {
     '/comment-step/list': 'Шаги комментариев',
@@ -36,5 +38,6 @@ export const routes = standaloneRoutes(
     '/white-ip/list': 'Разрешённые IP-адреса',
     '/audit-log': 'Журнал действий',
     '/admin/remotes': 'Модули',
+    '/admin/webhooks': 'Вебхуки',
   },
 );

@@ -1,7 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
-import { Button, Dialog, useFormSubmit, useUiText } from '@crm/shared/ui';
+import { Button, Dialog, useFormSubmit, useUiText, useUnsavedChangesGuard } from '@crm/shared/ui';
 
 const Form = styled.form`
   display: flex;
@@ -26,26 +26,39 @@ export interface FormDialogProps {
   maxWidth?: number | string;
 }
 
-/** A dialog holding one form: Save sends it, 422 messages go under their fields, success toasts and closes. */
+/**
+ * A dialog holding one form: Save sends it, 422 messages go under their fields, success toasts and closes; closing it
+ * after a change asks first.
+ */
 export function FormDialog({ title, open, onClose, onSubmit, successMessage, children, maxWidth }: FormDialogProps) {
   const text = useUiText();
   const formId = useId();
+  // A field the user changed makes Отмена, Esc and a click outside ask first (docs/decisions/064).
+  const [changed, setChanged] = useState(false);
+  const { confirmDiscard } = useUnsavedChangesGuard(open && changed);
   const { errors, submitting, submit, resetErrors } = useFormSubmit({ onSubmit, successMessage, onDone: () => close() });
 
   function close() {
     resetErrors();
+    setChanged(false);
     onClose();
+  }
+
+  async function cancel() {
+    if (await confirmDiscard()) close();
   }
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => !next && close()}
+      onOpenChange={(next) => {
+        if (!next) void cancel();
+      }}
       title={title}
       maxWidth={maxWidth}
       footer={
         <Footer>
-          <Button type="button" variant="secondary" onClick={close}>
+          <Button type="button" variant="secondary" onClick={() => void cancel()}>
             {text('common.cancel')}
           </Button>
           <Button type="submit" form={formId} loading={submitting}>
@@ -54,7 +67,7 @@ export function FormDialog({ title, open, onClose, onSubmit, successMessage, chi
         </Footer>
       }
     >
-      <Form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+      <Form id={formId} onSubmit={(event) => void submit(event)} onChange={() => setChanged(true)} noValidate>
         {children(errors)}
       </Form>
     </Dialog>

@@ -87,7 +87,7 @@ function isSignIn(path: string): boolean {
 export async function fetchApi(
   method: Method,
   path: string,
-  options: { query?: QueryParams; body?: unknown; accept?: string } = {},
+  options: { query?: QueryParams; body?: unknown; accept?: string; keepalive?: boolean } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   const token = getAccessToken();
@@ -106,7 +106,14 @@ export async function fetchApi(
   let response: Response;
   try {
     // Deliberately no timeout or abort: uploads and slow reports must be allowed to finish.
-    response = await fetch(buildApiUrl(path, options.query), { method, headers, body, credentials: 'same-origin' });
+    // keepalive lets a request sent while the page goes away (a deferred delete, docs/decisions/064) still arrive.
+    response = await fetch(buildApiUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch {
     throw new ApiError(0, 'The server could not be reached');
   }
@@ -126,7 +133,12 @@ export async function fetchApi(
   return response;
 }
 
-async function request<T>(method: Method, path: string, options: { query?: QueryParams; body?: unknown } = {}): Promise<T> {
+/** Per-call transport options: `keepalive` for a request that must outlive the page. */
+export interface RequestOptions {
+  keepalive?: boolean;
+}
+
+async function request<T>(method: Method, path: string, options: { query?: QueryParams; body?: unknown; keepalive?: boolean } = {}): Promise<T> {
   const response = await fetchApi(method, path, options);
   if (response.status === 204) return undefined as T;
   return (await readBody(response)) as T;
@@ -137,9 +149,9 @@ async function request<T>(method: Method, path: string, options: { query?: Query
  * Failures throw `ApiError`; a 401 (other than from sign-in) clears the session and fires `crm:unauthorized`.
  */
 export const api = {
-  get: <T>(path: string, query?: QueryParams) => request<T>('GET', path, { query }),
+  get: <T>(path: string, query?: QueryParams, options?: RequestOptions) => request<T>('GET', path, { query, ...options }),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { body, ...options }),
 };

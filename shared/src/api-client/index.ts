@@ -1,5 +1,6 @@
 export * from './api-client';
 export * from './api-error';
+export * from './deferred-delete';
 export * from './download-file';
 export * from './storage';
 export * from './swr';

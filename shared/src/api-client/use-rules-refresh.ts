@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { meSchema } from '@crm/shared/schemas/mini';
+import { meAnswerSchema } from '@crm/shared/schemas/mini';
 import { api } from './api-client';
 import { refreshStoredSession } from './storage';
 
@@ -8,7 +8,7 @@ export const RULES_REFRESH_INTERVAL_MS = 60_000;
 
 /** GET /api/auth/me and store the user and rules it answers (a 401 clears the session through the API client). */
 export async function refreshRules(): Promise<void> {
-  const me = meSchema.parse(await api.get<unknown>('/auth/me'));
+  const me = meAnswerSchema.parse(await api.get<unknown>('/auth/me'));
   refreshStoredSession(me.userData, me.userAbilityRules);
 }
 

@@ -1,5 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
-import type { RouteObject } from '@crm/shared/router';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, type RouteObject } from '@crm/shared/router';
 import { ApiError } from '@crm/shared/api-client';
 import { renderRoutes } from '@crm/shared/testing';
 import { useEntityForm, type EntityForm, type EntityFormOptions } from './use-entity-form';
@@ -31,9 +32,12 @@ function setup(path: string, overrides: Partial<EntityFormOptions<Values, Thing>
     });
     seen.current = form;
     return (
-      <p>
-        {form.mode} {form.loadState.status} «{form.values.name}» {form.fieldError('name') ?? ''}
-      </p>
+      <>
+        <p>
+          {form.mode} {form.loadState.status} «{form.values.name}» {form.fieldError('name') ?? ''}
+        </p>
+        <Link to="/things">К списку</Link>
+      </>
     );
   }
   const routes: RouteObject[] = [
@@ -44,6 +48,59 @@ function setup(path: string, overrides: Partial<EntityFormOptions<Values, Thing>
   const { router, unmount } = renderRoutes(routes, path);
   return { router, unmount, form: () => seen.current!, load, save, onSaved };
 }
+
+describe('useEntityForm: leaving with unsaved changes', () => {
+  const QUESTION = 'Есть несохранённые изменения. Уйти без сохранения?';
+
+  it('leaves a clean form without asking', async () => {
+    const { router } = setup('/things/7/edit');
+    await screen.findByText('edit ready «Стол»');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'К списку' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/things'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks before a link leaves a changed form: Остаться stays with the changes, Уйти leaves', async () => {
+    const { router, form } = setup('/things/7/edit');
+    await screen.findByText('edit ready «Стол»');
+    act(() => form().setField('name', 'Стол дубовый'));
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('link', { name: 'К списку' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: QUESTION })).getByRole('button', { name: 'Остаться' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/things/7/edit');
+    expect(screen.getByText('edit ready «Стол дубовый»')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'К списку' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: QUESTION })).getByRole('button', { name: 'Уйти' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/things'));
+  });
+
+  it('a save leaves without asking', async () => {
+    const { router, form } = setup('/things/7/edit');
+    await screen.findByText('edit ready «Стол»');
+    act(() => form().setField('name', 'Стол дубовый'));
+    await act(() => form().submit());
+    expect(router.state.location.pathname).toBe('/things');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks the browser to confirm closing the tab only while there are changes', async () => {
+    const { form } = setup('/things/7/edit');
+    await screen.findByText('edit ready «Стол»');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    act(() => form().setField('name', 'Стол дубовый'));
+    expect(unload()).toBe(true);
+    act(() => form().setField('name', 'Стол'));
+    expect(unload()).toBe(false);
+  });
+});
 
 describe('useEntityForm', () => {
   let consoleError: jest.SpyInstance;

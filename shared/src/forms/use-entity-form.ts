@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from '@crm/shared/router';
 // Other subpaths by their package name, not a relative path: in the composed app this module may come from a remote's
 // build, and only the package names resolve to the host's singletons (its ApiError class, its toast context).
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';
-import { useToast } from '@crm/shared/ui';
+import { useToast, useUnsavedChangesGuard } from '@crm/shared/ui';
 import { parseRouteId } from './parse-route-id';
 
 /** Where an edit form's record stands: being read, read, absent (404 or an id that cannot be one), or failed. */
@@ -53,6 +53,10 @@ export interface EntityForm<V, E> {
   /** The record the form was loaded from (null in create mode or before it loads). */
   entity: E | null;
   loadState: EntityLoadState;
+  /** The user changed the values since they were loaded: leaving asks first (docs/decisions/064). */
+  dirty: boolean;
+  /** Lets the next navigation leave unasked (after the record was deleted, say). */
+  allowNavigation: () => void;
   /** The last 422's messages per field. */
   errors: FieldErrors;
   /** The first server message for a field (the form shows one per field). */
@@ -97,8 +101,10 @@ export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E
     latest.current = options;
   });
 
-  const [values, setValues] = useState<V>(options.empty);
+  const [values, setValuesState] = useState<V>(options.empty);
   const [base, setBase] = useState<V>(options.empty);
+  // Only the user's own edits make the form dirty; what a load or a merge puts there does not.
+  const [touched, setTouched] = useState(false);
   const [entity, setEntity] = useState<E | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -109,12 +115,15 @@ export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E
   );
   // Only the latest read may fill the form: a slow answer to an older request must not overwrite a newer one.
   const loadSeq = useRef(0);
+  const dirty = useMemo(() => touched && JSON.stringify(values) !== JSON.stringify(base), [touched, values, base]);
+  const { allowNavigation } = useUnsavedChangesGuard(dirty);
 
   const apply = useCallback((record: E) => {
     const loaded = latest.current.toValues(record);
     setEntity(record);
-    setValues(loaded);
+    setValuesState(loaded);
     setBase(loaded);
+    setTouched(false);
     setErrors({});
   }, []);
 
@@ -189,9 +198,10 @@ export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E
       }
       onSaved?.(result);
       if (successMessage) toast.success(successMessage);
+      allowNavigation();
       navigate(typeof savedTo === 'function' ? savedTo(result) : savedTo);
     },
-    [id, mode, navigate, openConflict, toast],
+    [id, mode, navigate, openConflict, toast, allowNavigation],
   );
 
   const submit = useCallback(() => save(values, entity), [entity, save, values]);
@@ -206,14 +216,19 @@ export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E
       setConflict(null);
       setEntity(current);
       setBase(latest.current.toValues(current));
-      setValues(merged);
+      setValuesState(merged);
       await save(merged, current);
     },
     [save],
   );
 
   const setField = useCallback(<F extends keyof V>(field: F, value: V[F]) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    setTouched(true);
+    setValuesState((current) => ({ ...current, [field]: value }));
+  }, []);
+  const setValues = useCallback((next: V) => {
+    setTouched(true);
+    setValuesState(next);
   }, []);
 
   const fieldError = useCallback((field: string) => errors[field]?.[0], [errors]);
@@ -233,6 +248,8 @@ export function useEntityForm<V, E, R = unknown>(options: EntityFormOptions<V, E
     base,
     entity,
     loadState,
+    dirty,
+    allowNavigation,
     errors,
     fieldError,
     errorsOutside,

@@ -23,3 +23,4 @@ export {
   useSearchParams,
 } from 'react-router-dom';
 export type { LinkProps, Location, Params, RouteObject } from 'react-router-dom';
+export { useNavigationBlocker } from './use-navigation-blocker';

@@ -86,10 +86,12 @@ export const ROUTE_MANIFEST = [
     path: 'lead-status/list',
     ...can('lead-status-list', 'view', 'lead-status'),
     page: remote('leads', './lead-status-list-page'),
+    // The spec names the drawers but not their ability: an add drawer asks for what saving it needs, so a viewer
+    // reaching it by URL is refused before filling a form the API would reject.
     children: [
       {
         path: 'AddStatusDrawer',
-        ...can('lead-status-list-add-status-drawer', 'view', 'lead-status'),
+        ...can('lead-status-list-add-status-drawer', 'create', 'lead-status'),
         page: remote('leads', './add-status-drawer'),
       },
     ],
@@ -112,7 +114,7 @@ export const ROUTE_MANIFEST = [
     path: 'document/add',
     ...can('document-add', 'create', 'document'),
     page: remote('documents', './document-form-page'),
-    children: [{ path: 'Form', ...can('document-add-form', 'view', 'document') }],
+    children: [{ path: 'Form', ...can('document-add-form', 'create', 'document') }],
   },
   { path: 'document/create', ...can(undefined, 'create', 'document'), page: remote('documents', './document-form-page') },
   // As for leads: the route asks for `create document`; saving needs `edit document`, enforced by the API.
@@ -124,7 +126,7 @@ export const ROUTE_MANIFEST = [
     children: [
       {
         path: 'AddDrawer',
-        ...can('document-category-list-add-drawer', 'view', 'document-category'),
+        ...can('document-category-list-add-drawer', 'create', 'document-category'),
         page: remote('documents', './add-category-drawer'),
       },
     ],
@@ -138,7 +140,7 @@ export const ROUTE_MANIFEST = [
     children: [
       {
         path: 'AddStepDrawer',
-        ...can('comment-step-list-add-step-drawer', 'view', 'step'),
+        ...can('comment-step-list-add-step-drawer', 'create', 'step'),
         page: remote('admin', './add-step-drawer'),
       },
     ],
@@ -160,6 +162,8 @@ export const ROUTE_MANIFEST = [
   { path: 'apps/users', ...can('apps-users', 'view', 'users'), page: remote('admin', './users-page') },
   // Not in the product's route table: the remote registry's page (docs/decisions/052, 058), behind `manage remotes`.
   { path: 'admin/remotes', ...can('admin-remotes', 'manage', 'remotes'), page: remote('admin', './remotes-page') },
+  // Not in the product's route table: outgoing webhooks (docs/decisions/070), behind `manage webhooks`.
+  { path: 'admin/webhooks', ...can('admin-webhooks', 'manage', 'webhooks'), page: remote('admin', './webhooks-page') },
   { path: 'team', ...can('team', 'view', 'team'), page: remote('admin', './team-list-page') },
   { path: 'team/create', ...can('team-create', 'create', 'team'), page: remote('admin', './team-form-page') },
   {

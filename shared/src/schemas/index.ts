@@ -18,6 +18,7 @@ export * from './team';
 export * from './text';
 export * from './white-ip';
 export * from './remote';
+export * from './webhook';
 export * from './notification';
 export * from './realtime';
 export * from './search';

@@ -42,6 +42,10 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
+/** A role as a choice (GET /api/roles/options): what a filter or a picker needs, without the rules or the holders. */
+export const roleOptionSchema = roleSchema.pick({ id: true, name: true });
+export type RoleOption = z.infer<typeof roleOptionSchema>;
+
 export const createRoleInputSchema = z.object({
   name: textSchema({ error: 'Укажите название' }).trim().min(1, 'Укажите название').max(100, 'Не больше 100 символов'),
   lead_scope: z.enum(LEAD_SCOPES, { error: 'Выберите, какие лиды видит роль' }),

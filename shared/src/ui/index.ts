@@ -49,6 +49,8 @@ export * from './crud-list-page/route-form-drawer';
 export * from './crud-list-page/use-client-page';
 export * from './hooks/use-dismiss';
 export * from './hooks/use-form-submit';
+export * from './hooks/use-undoable-delete';
+export * from './hooks/use-unsaved-changes-guard';
 export * from './utils/move-item';
 export * from './utils/user-display-name';
 export * from './i18n';

@@ -43,4 +43,43 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/roles' })).statusCode, 401);
     });
   });
+
+  describe(`GET /api/roles/options (${driver})`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await buildTestApp({ driver });
+      await createUser(t, { email: 'manager@test.local', role: 'Manager' });
+      await createUser(t, { email: 'op@test.local', role: 'Operator' });
+    });
+    after(() => t.close());
+
+    test('serves only the roles\' ids and names to whoever may view users (a Manager filtering the users page)', async () => {
+      const manager = bearer(await t.login('manager@test.local', TEST_PASSWORD));
+      const response = await t.app.inject({ method: 'GET', url: '/api/roles/options', headers: manager });
+      assert.equal(response.statusCode, 200);
+      const options: unknown[] = response.json().data;
+      assert.deepEqual(
+        options.map((o) => Object.keys(o as object).sort()),
+        options.map(() => ['id', 'name']),
+      );
+      assert.deepEqual(
+        (options as { name: string }[]).map((o) => o.name),
+        ['Admin', 'Manager', 'Operator'],
+      );
+    });
+
+    test('an Admin (view roles) gets them too', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/roles/options', headers: bearer(await t.login()) });
+      assert.equal(response.statusCode, 200);
+      assert.equal(response.json().data.length, 3);
+    });
+
+    test('needs view users or view roles: 403 for an Operator, 401 without a token', async () => {
+      const operator = bearer(await t.login('op@test.local', TEST_PASSWORD));
+      const refused = await t.app.inject({ method: 'GET', url: '/api/roles/options', headers: operator });
+      assert.equal(refused.statusCode, 403);
+      assert.equal(typeof refused.json().message, 'string');
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/roles/options' })).statusCode, 401);
+    });
+  });
 }

@@ -7,6 +7,7 @@ import {
   dataEnvelope,
   idParamSchema,
   messageSchema,
+  roleOptionSchema,
   roleSchema,
   updateRoleInputSchema,
 } from '@crm/shared/schemas';
@@ -31,6 +32,24 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ data: await app.roleRepository.listRoles() }),
+  );
+
+  // The users page filters by role for whoever may view users; the names alone reveal no rules (docs/decisions/065).
+  app.get(
+    '/roles/options',
+    {
+      onRequest: app.authorizeAny([
+        ['view', 'users'],
+        ['view', 'roles'],
+      ]),
+      schema: {
+        tags,
+        summary: 'Every role\'s id and name, for filters and pickers (view users or view roles)',
+        security: bearerSecurity,
+        response: { 200: dataEnvelope(z.array(roleOptionSchema)), ...protectedErrors },
+      },
+    },
+    async () => ({ data: await app.roleRepository.listRoleOptions() }),
   );
 
   app.post(

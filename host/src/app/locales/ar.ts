@@ -27,6 +27,7 @@ export const ar: Translation = {
     whiteIp: 'عناوين IP المسموح بها',
     auditLog: 'سجل التدقيق',
     remotes: 'الوحدات',
+    webhooks: 'الويب هوك',
     groupLeads: 'العملاء المحتملون',
     groupDocuments: 'قاعدة المعرفة',
     groupAdministration: 'الإدارة',

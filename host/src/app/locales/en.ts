@@ -30,6 +30,7 @@ export const en = {
     whiteIp: 'IP allow-list',
     auditLog: 'Audit log',
     remotes: 'Modules',
+    webhooks: 'Webhooks',
     groupLeads: 'Leads',
     groupDocuments: 'Knowledge base',
     groupAdministration: 'Administration',

@@ -27,6 +27,7 @@ export const fr: Translation = {
     whiteIp: 'Adresses IP autorisées',
     auditLog: "Journal d'audit",
     remotes: 'Modules',
+    webhooks: 'Webhooks',
     groupLeads: 'Prospects',
     groupDocuments: 'Base de connaissances',
     groupAdministration: 'Administration',

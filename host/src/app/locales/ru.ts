@@ -28,6 +28,7 @@ export const ru: Translation = {
     whiteIp: 'Разрешённые IP-адреса',
     auditLog: 'Журнал действий',
     remotes: 'Модули',
+    webhooks: 'Вебхуки',
     groupLeads: 'Лиды',
     groupDocuments: 'База знаний',
     groupAdministration: 'Администрирование',

@@ -106,20 +106,20 @@ describe('/leads/list composed', () => {
     expect(rowBoxes().filter((box) => (box as HTMLInputElement).checked)).toHaveLength(0);
   });
 
-  it("deletes the selected leads only after 'Уверены?'", async () => {
+  it('deletes the selected leads only after a question saying how many', async () => {
     const fetch = server();
     renderRoutes(routes, '/leads/list');
     const user = userEvent.setup();
     await selectRows(user, 'Петров', 'Сидоров');
 
     await user.click(screen.getByRole('button', { name: 'Удалить' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Отмена' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Удалить выбранных лидов (2)?' })).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'POST /api/leads/bulk')).toHaveLength(0);
     expect(screen.getByRole('region', { name: 'Действия с выбранными лидами' })).toHaveTextContent('Выбрано: 2');
 
     await user.click(screen.getByRole('button', { name: 'Удалить' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Удалить выбранных лидов (2)?' })).getByRole('button', { name: 'Удалить' }));
     expect(await screen.findByText('Удалено 2, пропущено 0')).toBeInTheDocument();
     expect(requestsTo(fetch, 'POST /api/leads/bulk').map((r) => r.body)).toEqual([{ action: 'delete', ids: [8, 9] }]);
     expect(screen.queryByRole('region', { name: 'Действия с выбранными лидами' })).not.toBeInTheDocument();

@@ -19,6 +19,8 @@ export const ABILITY_SUBJECTS = [
   'audit',
   /** Switching and rolling back where a remote is loaded from (`manage remotes`, docs/decisions/052). */
   'remotes',
+  /** Registering webhooks and reading their deliveries (`manage webhooks`, docs/decisions/070). */
+  'webhooks',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

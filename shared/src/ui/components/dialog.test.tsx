@@ -1,9 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from './button';
 import { Dialog } from './dialog';
 import { Drawer } from './drawer';
 import { Select } from './select';
+import { ConfirmDialog } from './confirm-dialog';
 
 describe('Dialog and Drawer', () => {
   it('names the dialog by its title and closes from the close button', async () => {
@@ -60,5 +62,40 @@ describe('Dialog and Drawer', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog', { name: 'Replace status' })).toBeInTheDocument();
+  });
+
+  describe('focus goes back to the button that opened it after Escape', () => {
+    function Opener({ kind }: { kind: 'dialog' | 'drawer' | 'confirm' }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Открыть
+          </button>
+          {kind === 'dialog' ? (
+            <Dialog open={open} onOpenChange={setOpen} title="Диалог">
+              <input aria-label="Поле" />
+            </Dialog>
+          ) : null}
+          {kind === 'drawer' ? (
+            <Drawer open={open} onOpenChange={setOpen} title="Панель">
+              <input aria-label="Поле" />
+            </Drawer>
+          ) : null}
+          {kind === 'confirm' ? <ConfirmDialog open={open} onConfirm={() => setOpen(false)} onCancel={() => setOpen(false)} /> : null}
+        </>
+      );
+    }
+
+    it.each(['dialog', 'drawer', 'confirm'] as const)('%s', async (kind) => {
+      const user = userEvent.setup();
+      render(<Opener kind={kind} />);
+      const opener = screen.getByRole('button', { name: 'Открыть' });
+      await user.click(opener);
+      await screen.findByRole(kind === 'confirm' ? 'alertdialog' : 'dialog');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole(kind === 'confirm' ? 'alertdialog' : 'dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(opener).toHaveFocus());
+    }, 15_000);
   });
 });

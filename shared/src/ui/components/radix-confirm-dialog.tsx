@@ -7,6 +7,7 @@ import { Backdrop, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 import { useUiText } from '../i18n/ui-i18n';
 import type { ConfirmDialogProps } from './confirm-dialog';
+import { useReturnFocus } from './return-focus';
 
 const Panel = styled(RadixDialog.Content)`
   position: fixed;
@@ -55,6 +56,7 @@ function ConfirmDialogView({
   loading = false,
 }: ConfirmDialogProps) {
   const t = useUiText();
+  const focus = useReturnFocus();
   return (
     <RadixDialog.Root
       open={open}
@@ -64,7 +66,7 @@ function ConfirmDialogView({
     >
       <RadixDialog.Portal>
         <Backdrop />
-        <Panel role="alertdialog" aria-describedby={undefined}>
+        <Panel role="alertdialog" aria-describedby={undefined} {...focus}>
           <Badge aria-hidden>
             <IconAlertCircle size={40} />
           </Badge>

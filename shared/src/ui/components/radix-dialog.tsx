@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { IconX } from '../icons/icons';
 import { focusFirstField } from './focus-first-field';
+import { useReturnFocus } from './return-focus';
 import { IconButton } from './icon-button';
 import { Backdrop, OverlayBody, OverlayFooter, OverlayHeader, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
@@ -43,13 +44,14 @@ function DialogView({ open, onOpenChange, title, description, maxWidth = 560, ch
   // Radix warns when a dialog has no description; an explicit undefined says there deliberately is none.
   const describedBy = description ? {} : { 'aria-describedby': undefined };
   const body = useRef<HTMLDivElement>(null);
+  const focus = useReturnFocus(focusFirstField(body));
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <Backdrop />
         <Panel
           $maxWidth={typeof maxWidth === 'number' ? `${maxWidth}px` : maxWidth}
-          onOpenAutoFocus={focusFirstField(body)}
+          {...focus}
           {...describedBy}
         >
           <OverlayHeader>

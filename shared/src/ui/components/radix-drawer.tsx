@@ -4,6 +4,7 @@ import styled, { keyframes } from 'styled-components';
 import { IconX } from '../icons/icons';
 import { focusFirstField } from './focus-first-field';
 import { IconButton } from './icon-button';
+import { useReturnFocus } from './return-focus';
 import { Backdrop, OverlayTitle } from './overlay-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 import { useUiText } from '../i18n/ui-i18n';
@@ -58,11 +59,12 @@ const Footer = styled.div`
 function DrawerView({ open, onOpenChange, title, children, footer, width = 400 }: DrawerProps) {
   const t = useUiText();
   const body = useRef<HTMLDivElement>(null);
+  const focus = useReturnFocus(focusFirstField(body));
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <Backdrop />
-        <Panel $width={width} aria-describedby={undefined} onOpenAutoFocus={focusFirstField(body)}>
+        <Panel $width={width} aria-describedby={undefined} {...focus}>
           <Header>
             <OverlayTitle>{title}</OverlayTitle>
             <RadixDialog.Close asChild>

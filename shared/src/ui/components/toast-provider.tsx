@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import styled, { keyframes } from 'styled-components';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from '../icons/icons';
 import { TOAST_DURATION_MS } from '../tokens/constants';
-import { ToastContext, type ToastApi, type ToastKind } from './toast-context';
+import { ToastContext, type ToastAction, type ToastApi, type ToastKind, type ToastOptions } from './toast-context';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 import { useUiText } from '../i18n/ui-i18n';
 
@@ -10,6 +10,7 @@ interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 const icons = { success: IconCircleCheck, error: IconAlertCircle, info: IconInfoCircle, warning: IconAlertTriangle };
@@ -52,6 +53,19 @@ const Message = styled.div`
   font-size: ${({ theme }) => theme.font.size};
 `;
 
+const ActionButton = styled.button`
+  flex: none;
+  padding: 0.25rem 0.5rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.primaryText};
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.hover}; }
+`;
+
 const Close = styled.button`
   display: grid;
   place-items: center;
@@ -77,12 +91,12 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
   }, []);
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, options: ToastOptions = {}) => {
       const id = ++nextId.current;
-      setToasts((list) => [...list, { id, kind, message }]);
+      setToasts((list) => [...list, { id, kind, message, action: options.action }]);
       timers.current.set(
         id,
-        setTimeout(() => dismiss(id), duration),
+        setTimeout(() => dismiss(id), options.duration ?? duration),
       );
     },
     [dismiss, duration],
@@ -95,10 +109,10 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
 
   const api = useMemo<ToastApi>(
     () => ({
-      success: (message) => show('success', message),
-      error: (message) => show('error', message),
-      info: (message) => show('info', message),
-      warning: (message) => show('warning', message),
+      success: (message, options) => show('success', message, options),
+      error: (message, options) => show('error', message, options),
+      info: (message, options) => show('info', message, options),
+      warning: (message, options) => show('warning', message, options),
     }),
     [show],
   );
@@ -113,6 +127,17 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
             <Toast key={toast.id} role="status" aria-live="polite" $kind={toast.kind}>
               <Icon size={22} />
               <Message>{toast.message}</Message>
+              {toast.action ? (
+                <ActionButton
+                  type="button"
+                  onClick={() => {
+                    dismiss(toast.id);
+                    toast.action?.onClick();
+                  }}
+                >
+                  {toast.action.label}
+                </ActionButton>
+              ) : null}
               <Close type="button" aria-label={t('toast.close')} onClick={() => dismiss(toast.id)}>
                 <IconX size={16} />
               </Close>
@@ -124,5 +149,5 @@ function ToastProviderView({ children, duration = TOAST_DURATION_MS }: { childre
   );
 }
 
-/** Hosts the toasts `useToast()` shows; each closes after 3000 ms or on its close button. */
+/** Hosts the toasts `useToast()` shows; each closes after 3000 ms (or its own duration), on its close button or its action. */
 export const ToastProvider = withThemeFallback(ToastProviderView, 'ToastProvider');

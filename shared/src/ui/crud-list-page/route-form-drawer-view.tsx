@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Button } from '../components/button';
 import { Drawer } from '../components/radix-drawer';
 import { useFormSubmit } from '../hooks/use-form-submit';
+import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import { useUiText } from '../i18n/ui-i18n';
 import type { RouteFormDrawerProps } from './route-form-drawer';
 
@@ -15,7 +16,7 @@ const Form = styled.form`
 
 /**
  * A drawer that is a child route (`/lead-status/list/AddStatusDrawer`): open while mounted, closing
- * navigates back to the parent, Save submits the form and leaves after success. The caller's
+ * navigates back to the parent (asking first once a field changed), Save submits the form and leaves after success. The caller's
  * `onSubmit` revalidates whatever list it changed.
  */
 export function RouteFormDrawer({
@@ -31,7 +32,17 @@ export function RouteFormDrawer({
   const navigate = useNavigate();
   const formId = useId();
   const back = () => navigate(backTo);
-  const { errors, submitting, submit } = useFormSubmit({ onSubmit, successMessage, onDone: back });
+  // Any field the user typed in or changed marks the drawer: closing it then asks first (docs/decisions/064).
+  const [changed, setChanged] = useState(false);
+  const { allowNavigation } = useUnsavedChangesGuard(changed);
+  const { errors, submitting, submit } = useFormSubmit({
+    onSubmit,
+    successMessage,
+    onDone: () => {
+      allowNavigation();
+      back();
+    },
+  });
 
   return (
     <Drawer
@@ -51,7 +62,7 @@ export function RouteFormDrawer({
         </>
       }
     >
-      <Form id={formId} onSubmit={submit} noValidate>
+      <Form id={formId} onSubmit={submit} onChange={() => setChanged(true)} noValidate>
         {children(errors)}
       </Form>
     </Drawer>

@@ -19,6 +19,14 @@ export const uiRu = {
   },
   toast: {
     close: 'Закрыть уведомление',
+    // Undoable deletes and the unsaved-changes guard (docs/decisions/064).
+    undo: 'Отменить',
+    deleteFailed: 'Не удалось удалить «{{name}}»: {{message}}',
+  },
+  unsaved: {
+    question: 'Есть несохранённые изменения. Уйти без сохранения?',
+    stay: 'Остаться',
+    leave: 'Уйти',
   },
   table: {
     // Interface text from the spec's error catalogue, verbatim in every language.
@@ -164,6 +172,14 @@ export const uiEn: UiResource = {
   },
   toast: {
     close: 'Dismiss',
+    // Undoable deletes and the unsaved-changes guard (docs/decisions/064).
+    undo: 'Undo',
+    deleteFailed: 'Could not delete “{{name}}”: {{message}}',
+  },
+  unsaved: {
+    question: 'You have unsaved changes. Leave without saving?',
+    stay: 'Stay',
+    leave: 'Leave',
   },
   table: {
     noData: 'No data available',

@@ -6,3 +6,5 @@ export const TOAST_DURATION_MS = 3000;
 export const SELECT_MENU_MAX_HEIGHT = 310;
 /** Keyboard type-ahead in a select forgets the typed letters after this pause (the spec's figure). */
 export const TYPE_AHEAD_RESET_MS = 1000;
+/** How long a delete waits for 'Отменить' before it is sent (docs/decisions/064). */
+export const UNDO_DELETE_MS = 10_000;

@@ -1,8 +1,8 @@
 import { api } from '@crm/shared/api-client';
 import type { LoginInput } from '@crm/shared/schemas';
-import { sessionSchema, type Session } from '@crm/shared/schemas/mini';
+import { sessionAnswerSchema, type Session } from '@crm/shared/schemas/mini';
 
 /** POST /api/auth/login; wrong credentials answer 422 with `errors.email`, too many attempts 429. */
 export async function login(input: LoginInput): Promise<Session> {
-  return sessionSchema.parse(await api.post<unknown>('/auth/login', input));
+  return sessionAnswerSchema.parse(await api.post<unknown>('/auth/login', input));
 }

@@ -1,9 +1,9 @@
 import { api, getAccessToken, saveSession } from '@crm/shared/api-client';
-import { meSchema } from '@crm/shared/schemas/mini';
+import { meAnswerSchema } from '@crm/shared/schemas/mini';
 
 /** GET /api/auth/me, stored as the session: the user's rules after their role changed, without signing in again. */
 export async function refreshSession(): Promise<void> {
-  const me = meSchema.parse(await api.get<unknown>('/auth/me'));
+  const me = meAnswerSchema.parse(await api.get<unknown>('/auth/me'));
   const accessToken = getAccessToken();
   if (accessToken) saveSession({ accessToken, ...me });
 }

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { meSchema, type Me } from '@crm/shared/schemas/mini';
+import { meAnswerSchema, type Me } from '@crm/shared/schemas/mini';
 
 export const ME_PATH = '/auth/me';
 
@@ -8,7 +8,7 @@ export const meKey = [ME_PATH] as const;
 
 /** GET /api/auth/me: the signed-in user and their rules, fresh from the server (checked against the shared schema). */
 export async function getMe(): Promise<Me> {
-  return meSchema.parse(await api.get<unknown>(ME_PATH));
+  return meAnswerSchema.parse(await api.get<unknown>(ME_PATH));
 }
 
 export function useMe() {

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
 import { type CreateRoleInput, type DataEnvelope, roleSchema, type UpdateRoleInput, dataEnvelope } from '@crm/shared/schemas';
-import { ROLES_PATH, rolesKey } from '../../../api/get-role-options';
+import { roleOptionsKey } from '../../../api/get-role-options';
+import { ROLES_PATH, rolesKey } from '../../../api/get-roles';
 
 type RoleAnswer = DataEnvelope<typeof roleSchema>;
 
@@ -24,7 +25,7 @@ export function useSaveRole() {
   return useCallback(
     async (id: number | null, input: CreateRoleInput & { version?: number }) => {
       const saved = id === null ? await createRole(input) : await updateRole(id, { ...input, version: input.version ?? 1 });
-      await mutate(rolesKey);
+      await Promise.all([mutate(rolesKey), mutate(roleOptionsKey)]);
       return saved.data;
     },
     [mutate],

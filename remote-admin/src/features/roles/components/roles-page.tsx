@@ -4,7 +4,7 @@ import { Can } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
 import type { Role } from '@crm/shared/schemas';
 import { Button, Card, Chip, ErrorState, PageHeader, Spinner, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
-import { useRoles } from '../../../api/get-role-options';
+import { useRoles } from '../../../api/get-roles';
 
 import { useDeleteRole } from '../api/delete-role';
 import { leadScopeLabel } from '../utils/lead-scope-label';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage, type FieldErrors } from '@crm/shared/api-client';
 import { parseRouteId } from '@crm/shared/forms';
-import { Button, Card, ErrorState, PageHeader, Select, Spinner, TextField, useToast } from '@crm/shared/ui';
+import { Button, Card, ErrorState, PageHeader, Select, Spinner, TextField, useToast, useUnsavedChangesGuard } from '@crm/shared/ui';
 import { MultiSelect } from '@crm/shared/ui/multi-select';
 import { useUserOptions } from '../../../api/get-user-options';
 import { useTeam } from '../api/get-teams';
@@ -44,6 +44,15 @@ export function TeamFormPage() {
   const [memberIds, setMemberIds] = useState<number[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // The user's own edits only (not the load below) make leaving ask first (docs/decisions/064).
+  const [changed, setChanged] = useState(false);
+  const { allowNavigation } = useUnsavedChangesGuard(changed);
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setChanged(true);
+      set(value);
+    };
 
   useEffect(() => {
     if (!team) return;
@@ -69,6 +78,7 @@ export function TeamFormPage() {
     try {
       await saveTeam(editing ? id : null, { name, description, lead_id: leadId, member_ids: memberIds, version: team?.data.version });
       toast.success(editing ? 'Команда сохранена' : 'Команда добавлена');
+      allowNavigation();
       navigate('/team');
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 422) setErrors(failure.errors);
@@ -82,10 +92,10 @@ export function TeamFormPage() {
       <PageHeader title={editing ? `Команда ${team?.data.name ?? ''}` : 'Новая команда'} />
       <Card flush>
         <Form onSubmit={(event) => void submit(event)} noValidate aria-label="Команда">
-          <TextField label="Название" name="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
-          <TextField label="Описание" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} />
-          <Select label="Руководитель" name="lead_id" placeholder="Без руководителя" isClearable options={userOptions} value={leadId} onChange={setLeadId} error={errors.lead_id} />
-          <MultiSelect label="Участники" options={userOptions} value={memberIds} onChange={setMemberIds} error={errors.member_ids} />
+          <TextField label="Название" name="name" value={name} onChange={(e) => edit(setName)(e.target.value)} error={errors.name} autoFocus />
+          <TextField label="Описание" name="description" value={description} onChange={(e) => edit(setDescription)(e.target.value)} error={errors.description} />
+          <Select label="Руководитель" name="lead_id" placeholder="Без руководителя" isClearable options={userOptions} value={leadId} onChange={edit(setLeadId)} error={errors.lead_id} />
+          <MultiSelect label="Участники" options={userOptions} value={memberIds} onChange={edit(setMemberIds)} error={errors.member_ids} />
           <Actions>
             <Button type="submit" loading={saving}>
               Сохранить

@@ -5,7 +5,7 @@ import { useSession } from '@crm/shared/api-client';
 import type { AdminUser } from '@crm/shared/schemas';
 import { Select, TextField } from '@crm/shared/ui';
 import { MultiSelect } from '@crm/shared/ui/multi-select';
-import { useRoles } from '../../../api/get-role-options';
+import { useRoles } from '../../../api/get-roles';
 import { useTeamOptions } from '../../../api/get-team-options';
 import { FormDialog } from '../../../components/form-dialog';
 import { useSaveUser } from '../api/save-user';
@@ -19,7 +19,8 @@ export interface UserDialogProps {
 /** Add a user (they are mailed an invitation to choose a password) or edit one: names, email, role, teams. */
 export function UserDialog({ user, open, onClose }: UserDialogProps) {
   const saveUser = useSaveUser();
-  const { data: roles } = useRoles();
+  // Asked when the dialog opens: a viewer without `view roles` never opens it and would only get a 403.
+  const { data: roles } = useRoles(open);
   const { data: teams } = useTeamOptions(open);
   const ability = useAbility();
   const me = useSession().user;

@@ -25,6 +25,7 @@ function mockApi() {
       },
     }),
     'GET /api/roles': { body: { data: [] } },
+    'GET /api/roles/options': { body: { data: [] } },
     'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
     'POST /api/users/2/status': { body: { data: { ...anna, active: false } } },
   });
@@ -51,6 +52,7 @@ describe('UsersPage', () => {
         body: { data: [anna], meta: { current_page: Number(url.searchParams.get('page') ?? 1), per_page: 50, total: 500, last_page: 10 } },
       }),
       'GET /api/roles': { body: { data: [] } },
+      'GET /api/roles/options': { body: { data: [] } },
       'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
     });
     const { router } = renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users?page=3&per_page=50&status=inactive');
@@ -90,6 +92,46 @@ describe('UsersPage', () => {
     expect(screen.queryByRole('button', { name: /Отключить/ })).not.toBeInTheDocument();
   });
 
+  it('offers a Manager (view users, not view roles) the role filter from the role names', async () => {
+    const fetch = mockFetch({
+      'GET /api/users/list': { body: { data: [anna], meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 } } },
+      'GET /api/roles/options': { body: { data: [{ id: 1, name: 'Admin' }, { id: 2, name: 'Manager' }] } },
+      'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
+    });
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users', [
+      { action: 'view', subject: 'users' },
+      { action: 'view', subject: 'team' },
+    ]);
+    await screen.findByText('Анна Петрова');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Роль' }));
+    expect(await screen.findByRole('option', { name: 'Manager' })).toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/roles')).toHaveLength(0);
+  }, 15_000);
+
+  it('asks before Отмена discards what was typed in the add dialog; an untouched dialog closes at once', async () => {
+    mockApi();
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Добавить пользователя' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Добавить пользователя' }));
+    dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Полное имя' }), 'Борис');
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Есть несохранённые изменения. Уйти без сохранения?' });
+    await user.click(within(question).getByRole('button', { name: 'Остаться' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: 'Полное имя' })).toHaveValue('Борис');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Отмена' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Уйти' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
   describe('a delegate holding manage users (decision 045)', () => {
     const delegateRules = [
       { action: 'manage', subject: 'users' },
@@ -105,6 +147,7 @@ describe('UsersPage', () => {
       mockFetch({
         'GET /api/users/list': { body: { data: [anna], meta: { current_page: 1, per_page: 25, total: 1, last_page: 1 } } },
         'GET /api/roles': { body: { data: roles } },
+        'GET /api/roles/options': { body: { data: roles.map(({ id, name }) => ({ id, name })) } },
         'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
       });
     afterEach(() => window.localStorage.clear());

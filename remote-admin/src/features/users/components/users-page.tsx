@@ -5,7 +5,7 @@ import { errorMessage } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import { type AdminUser, adminUserQuerySchema, USER_STATUSES, type UserStatus } from '@crm/shared/schemas';
 import { Button, Card, Chip, DataTable, type DataTableColumn, ErrorState, IconPlus, PageHeader, Select, TextField, useConfirm, useToast, AvatarStack } from '@crm/shared/ui';
-import { useRoles } from '../../../api/get-role-options';
+import { useRoleOptions } from '../../../api/get-role-options';
 import { useTeamOptions } from '../../../api/get-team-options';
 
 import { useAdminUsers } from '../api/get-admin-users';
@@ -51,7 +51,8 @@ export function UsersPage() {
   useEffect(() => setQ((typed) => (typed.trim() === (query.q ?? '') ? typed : (query.q ?? ''))), [query.q]);
   const { data, error, isLoading, mutate } = useAdminUsers(query);
   const ability = useAbility();
-  const { data: roles } = useRoles(ability.can('view', 'roles'));
+  // Role names only: a Manager may filter users by role without seeing the roles' rules (docs/decisions/065).
+  const { data: roles } = useRoleOptions();
   const { data: teams } = useTeamOptions(ability.can('view', 'team'));
   const setActive = useSetUserActive();
   const forceReset = useForcePasswordReset();

@@ -135,4 +135,18 @@ describe('DocumentCategoryListPage', () => {
     expect(requestsTo(fetch, 'DELETE /api/document-category/1')[0].url.searchParams.get('move_to')).toBe('2');
     expect(await screen.findByText('Категория удалена')).toBeInTheDocument();
   });
+
+  it('the in-use dialog has Отмена, which deletes nothing', async () => {
+    const fetch = mockFetch({
+      'GET /api/document-category': { body: { data: [{ id: 1, title: 'Регламенты', position: 1, documents_count: 3 }, { id: 2, title: 'Шаблоны', position: 2, documents_count: 0 }] } },
+    });
+    renderRoutes(routes, '/document-category/list');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Удалить Регламенты' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Да' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Перенести документы' });
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Перенести документы' })).not.toBeInTheDocument());
+    expect(requestsTo(fetch, 'DELETE /api/document-category/1')).toHaveLength(0);
+  });
 });

@@ -100,17 +100,22 @@ export function DocumentCategoryListPage() {
           title="Перенести документы"
           description={`В категории «${moving.category.title}» ${moving.category.documents_count} док. Выберите категорию, в которую их перенести.`}
           footer={
-            <Button
-              variant="danger"
-              disabled={moving.target === null}
-              onClick={() => {
-                const { category, target } = moving;
-                setMoving(null);
-                if (target !== null) void removeMovingTo(category, target);
-              }}
-            >
-              Перенести и удалить
-            </Button>
+            <>
+              <Button variant="secondary" onClick={() => setMoving(null)}>
+                Отмена
+              </Button>
+              <Button
+                variant="danger"
+                disabled={moving.target === null}
+                onClick={() => {
+                  const { category, target } = moving;
+                  setMoving(null);
+                  if (target !== null) void removeMovingTo(category, target);
+                }}
+              >
+                Перенести и удалить
+              </Button>
+            </>
           }
         >
           <Select<number>

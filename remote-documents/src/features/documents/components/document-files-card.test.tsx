@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentFile } from '@crm/shared/schemas';
+import { flushDeferredDeletes } from '@crm/shared/api-client';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { DocumentFilesCard } from './document-files-card';
 import { PROGRESS_BAR_HEIGHT } from './upload-progress-card';
@@ -75,13 +76,28 @@ describe('DocumentFilesCard', () => {
     expect(within(list).queryByRole('listitem', { name: 'b.pdf' })).not.toBeInTheDocument();
   });
 
-  it("deletes a file after 'Уверены?', leaving the list at once", async () => {
+  it('asks to delete the file by its name, hides it at once and sends the delete after the undo window', async () => {
     const fetch = mockFetch({ 'GET /api/document/remove-media/3': { body: { message: 'Файл удалён' } } });
     renderRoutes([{ path: '/', element: <DocumentFilesCard documentId={7} files={[stored(3, 'old.pdf')]} canEdit /> }], '/');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Удалить old.pdf' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Удалить файл «old.pdf»?' })).getByRole('button', { name: 'Удалить' }));
     expect(screen.queryByRole('listitem', { name: 'old.pdf' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Файл «old.pdf» удалён');
+    expect(requestsTo(fetch, 'GET /api/document/remove-media/3')).toHaveLength(0);
+    flushDeferredDeletes();
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/document/remove-media/3')).toHaveLength(1));
+    expect(screen.queryByRole('listitem', { name: 'old.pdf' })).not.toBeInTheDocument();
+  });
+
+  it('Отменить brings the file back', async () => {
+    const fetch = mockFetch({ 'GET /api/document/remove-media/3': { body: { message: 'Файл удалён' } } });
+    renderRoutes([{ path: '/', element: <DocumentFilesCard documentId={7} files={[stored(3, 'old.pdf')]} canEdit /> }], '/');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Удалить old.pdf' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
+    await user.click(await screen.findByRole('button', { name: 'Отменить' }));
+    expect(await screen.findByRole('listitem', { name: 'old.pdf' })).toBeInTheDocument();
+    expect(requestsTo(fetch, 'GET /api/document/remove-media/3')).toHaveLength(0);
   });
 });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react';
 import styled from 'styled-components';
-import { ABORTED_CODE, ApiError, errorMessage } from '@crm/shared/api-client';
+import { ABORTED_CODE, ApiError, errorMessage, usePendingDeletes } from '@crm/shared/api-client';
 import type { DocumentFile } from '@crm/shared/schemas';
-import { Button, Card, media, useConfirm, useToast } from '@crm/shared/ui';
+import { Button, Card, media, useConfirm, useToast, useUndoableDelete } from '@crm/shared/ui';
 import { addDocumentMedia } from '../api/add-document-media';
-import { removeDocumentMedia } from '../api/remove-document-media';
+import { pendingFileKey, removeDocumentMedia } from '../api/remove-document-media';
 import { DocumentFileCard } from './document-file-card';
 import { FilePreviewDialog } from './file-preview-dialog';
 import { UploadProgressCard } from './upload-progress-card';
@@ -56,8 +56,8 @@ const Empty = styled.p`
 
 /**
  * The card 'Файлы' of the edit form: files dropped or picked upload one at a time, each with its own
- * progress bar and cancel; cards show preview, name, size, download, eye and delete (after 'Уверены?', leaving the
- * list at once).
+ * progress bar and cancel; cards show preview, name, size, download, eye and delete (after a question naming the
+ * file, leaving the list at once; the request waits 10 s for 'Отменить').
  */
 export function DocumentFilesCard({ documentId, files: initial, canEdit, onChange }: DocumentFilesCardProps) {
   const [files, setFiles] = useState<DocumentFile[]>(() => [...initial]);
@@ -70,6 +70,7 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
   const started = useRef(new Set<number>());
   const confirm = useConfirm();
   const toast = useToast();
+  const undoableDelete = useUndoableDelete();
 
   useEffect(() => setFiles([...initial]), [initial]);
 
@@ -113,16 +114,21 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
   };
 
   const remove = async (file: DocumentFile) => {
-    if (!(await confirm())) return;
-    setFiles((current) => current.filter((f) => f.id !== file.id));
-    try {
-      await removeDocumentMedia(file.id);
-      onChange?.();
-    } catch (error) {
-      setFiles((current) => (current.some((f) => f.id === file.id) ? current : [...current, file]));
-      toast.error(errorMessage(error));
-    }
+    if (!(await confirm(`Удалить файл «${file.file_name}»?`, { confirmLabel: 'Удалить', cancelLabel: 'Отмена' }))) return;
+    undoableDelete({
+      key: pendingFileKey(file.id),
+      name: file.file_name,
+      message: `Файл «${file.file_name}» удалён`,
+      send: ({ keepalive }) => removeDocumentMedia(file.id, { keepalive }),
+      onSettled: (outcome) => {
+        if (outcome === 'deleted') setFiles((current) => current.filter((f) => f.id !== file.id));
+        onChange?.();
+      },
+    });
   };
+  // A file whose delete waits for 'Отменить' stays hidden (docs/decisions/064).
+  const pending = usePendingDeletes();
+  const shownFiles = files.filter((file) => !pending.has(pendingFileKey(file.id)));
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -160,9 +166,9 @@ export function DocumentFilesCard({ documentId, files: initial, canEdit, onChang
           />
         </DropZone>
       ) : null}
-      {files.length === 0 && uploads.length === 0 ? <Empty>Файлов нет</Empty> : null}
+      {shownFiles.length === 0 && uploads.length === 0 ? <Empty>Файлов нет</Empty> : null}
       <Grid aria-label="Файлы документа">
-        {files.map((file) => (
+        {shownFiles.map((file) => (
           <DocumentFileCard key={file.id} file={file} onPreview={setPreviewed} onDelete={canEdit ? (f) => void remove(f) : undefined} />
         ))}
         {uploads.map((upload) => (

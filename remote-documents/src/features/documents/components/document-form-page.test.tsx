@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, Document } from '@crm/shared/schemas';
+import { flushDeferredDeletes } from '@crm/shared/api-client';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { DocumentFormPage } from './document-form-page';
 
@@ -43,6 +44,7 @@ const api = () =>
   mockFetch({
     'GET /api/document/7': { body: { data: document } },
     'PUT /api/document/7': { body: { data: { ...document, version: 3 } } },
+    'DELETE /api/document/7': { body: { message: 'ok' } },
     'POST /api/document': { status: 422, body: { message: 'Invalid', errors: { title: ['Укажите название'], 'links.0': ['Укажите ссылку, начинающуюся с http:// или https://'] } } },
   });
 
@@ -104,5 +106,25 @@ describe('DocumentFormPage', () => {
     expect(await screen.findByText('Укажите название')).toBeInTheDocument();
     const links = screen.getByRole('heading', { name: 'Ссылки' }).closest('section')!;
     expect(within(links).getByText('Укажите ссылку, начинающуюся с http:// или https://')).toBeInTheDocument();
+  });
+
+  it('in edit mode with delete document: Удалить asks by name, then goes to the list', async () => {
+    const fetch = api();
+    const { router } = renderRoutes(routes, '/document/7/edit', [...WITH_EDIT, { action: 'delete', subject: 'document' }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Удалить' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Удалить документ «Регламент»?' })).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/document/list'));
+    expect(screen.getByRole('status')).toHaveTextContent('Документ «Регламент» удалён');
+    expect(requestsTo(fetch, 'DELETE /api/document/7')).toHaveLength(0);
+    flushDeferredDeletes();
+    await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/document/7')).toHaveLength(1));
+  });
+
+  it('offers no Удалить without delete document, nor in create mode', async () => {
+    api();
+    renderRoutes(routes, '/document/7/edit', WITH_EDIT);
+    expect(await screen.findByDisplayValue('Регламент')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Удалить' })).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import type { Document } from '@crm/shared/schemas';
 import { Button, Card, Dialog, ErrorState, media, PageHeader, Select, Spinner, TextField, type SelectOption } from '@crm/shared/ui';
 import { LazyRichTextEditor } from '@crm/shared/editor/lazy';
 import { createDocument } from '../api/create-document';
+import { useDeleteDocument } from '../api/delete-document';
 import { getDocument } from '../api/get-document';
 import { isDocumentsPageKey } from '../api/get-documents';
 import { updateDocument } from '../api/update-document';
@@ -75,7 +76,10 @@ const FormAlert = styled.ul`
 export function DocumentFormPage({ categoryOptions, categoriesLoading, onSaved }: DocumentFormPageProps) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const canEdit = useAbility().can('edit', 'document');
+  const ability = useAbility();
+  const canEdit = ability.can('edit', 'document');
+  const canDelete = ability.can('delete', 'document');
+  const deleteDocument = useDeleteDocument();
   const revalidate = useCallback(() => {
     void mutate(isDocumentsPageKey);
     onSaved?.();
@@ -186,6 +190,20 @@ export function DocumentFormPage({ categoryOptions, categoriesLoading, onSaved }
             <Button variant="secondary" onClick={() => navigate(documentCloseTarget(isEdit ? form.entity : null))}>
               Закрыть
             </Button>
+            {isEdit && canDelete && form.entity ? (
+              <Button
+                variant="danger"
+                onClick={async () => {
+                  const entity = form.entity;
+                  if (!entity || !(await deleteDocument(entity))) return;
+                  // The document is going: its unsaved edits go with it, without a second question.
+                  form.allowNavigation();
+                  navigate(DOCUMENT_LIST_PATH);
+                }}
+              >
+                Удалить
+              </Button>
+            ) : null}
             {canEdit && !failed ? (
               <Button type="submit" form={formId} loading={form.saving} disabled={!ready}>
                 Сохранить

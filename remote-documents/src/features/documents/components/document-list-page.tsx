@@ -1,11 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
-import { Can } from '@crm/shared/abilities/react';
+import { Can, useAbility } from '@crm/shared/abilities/react';
+import { usePendingDeletes } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import { parseRouteId } from '@crm/shared/forms';
 import { listDocumentsQuerySchema, type DocumentListItem } from '@crm/shared/schemas';
-import { Button, Card, DataTable, ErrorState, IconPlus, media, PageHeader, TextField, type DataTableColumn } from '@crm/shared/ui';
+import {
+  Button,
+  Card,
+  DataTable,
+  ErrorState,
+  IconButton,
+  IconPlus,
+  IconTrash,
+  media,
+  PageHeader,
+  TextField,
+  type DataTableColumn,
+} from '@crm/shared/ui';
+import { pendingDocumentKey, useDeleteDocument } from '../api/delete-document';
 import type { DocumentCategory } from '@crm/shared/schemas';
 import { useLiveDocuments } from '../../../hooks/use-live-documents';
 import { useDocuments } from '../api/get-documents';
@@ -80,6 +94,31 @@ export function DocumentListPage({ categories, categoriesLoading }: DocumentList
 
   const { data, error, isLoading, mutate } = useDocuments({ ...query, category_id: categoryId });
   useLiveDocuments(() => void mutate());
+  const canDelete = useAbility().can('delete', 'document');
+  const deleteDocument = useDeleteDocument();
+  const shownColumns = useMemo<DataTableColumn<DocumentListItem>[]>(
+    () =>
+      canDelete
+        ? [
+            ...columns,
+            {
+              key: 'actions',
+              header: 'Действия',
+              align: 'end',
+              width: 96,
+              render: (row) => (
+                <IconButton label={`Удалить документ ${row.title}`} size="sm" color="error" onClick={() => void deleteDocument(row)}>
+                  <IconTrash size={18} />
+                </IconButton>
+              ),
+            },
+          ]
+        : columns,
+    [canDelete, deleteDocument],
+  );
+  // A document whose delete waits for 'Отменить' stays hidden, whatever a refetch answers (docs/decisions/064).
+  const pending = usePendingDeletes();
+  const rows = (data?.data ?? []).filter((row) => !pending.has(pendingDocumentKey(row.id)));
   const category = categories?.find((c) => c.id === categoryId);
 
   return (
@@ -111,7 +150,7 @@ export function DocumentListPage({ categories, categoriesLoading }: DocumentList
           {error ? (
             <ErrorState title="Не удалось загрузить документы" message={error.message} onRetry={() => void mutate()} />
           ) : (
-            <DataTable aria-label="Документы" columns={columns} rows={data?.data ?? []} rowKey="id" loading={isLoading} {...tableProps(data?.meta)} />
+            <DataTable aria-label="Документы" columns={shownColumns} rows={rows} rowKey="id" loading={isLoading} {...tableProps(data?.meta)} />
           )}
         </Card>
       </Layout>

@@ -7,8 +7,9 @@ import type { DocumentFile } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, media, PageHeader, Spinner } from '@crm/shared/ui';
 import { LazyRichTextView } from '@crm/shared/editor/lazy';
 import { useLiveDocuments } from '../../../hooks/use-live-documents';
+import { useDeleteDocument } from '../api/delete-document';
 import { useDocument } from '../api/get-document';
-import { documentCloseTarget } from '../utils/document-close-target';
+import { DOCUMENT_LIST_PATH, documentCloseTarget } from '../utils/document-close-target';
 import { DocumentFileCard } from './document-file-card';
 import { FilePreviewDialog } from './file-preview-dialog';
 
@@ -48,6 +49,7 @@ export function DocumentViewPage() {
   const { data, error, isLoading, mutate } = useDocument(id);
   useLiveDocuments(() => void mutate(), id === null ? [] : [id]);
   const [previewed, setPreviewed] = useState<DocumentFile | null>(null);
+  const deleteDocument = useDeleteDocument();
   const document = data?.data;
 
   if (id === null || (error && error.status === 404)) {
@@ -69,6 +71,16 @@ export function DocumentViewPage() {
             <Button variant="secondary" onClick={() => navigate(documentCloseTarget(document))}>
               Закрыть
             </Button>
+            <Can I="delete" a="document">
+              <Button
+                variant="danger"
+                onClick={async () => {
+                  if (await deleteDocument(document)) navigate(DOCUMENT_LIST_PATH);
+                }}
+              >
+                Удалить
+              </Button>
+            </Can>
             <Can I="create" a="document">
               <Button onClick={() => navigate(`/document/${document.id}/edit`)}>Редактировать</Button>
             </Can>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';
 import type { CommentStep } from '@crm/shared/schemas';
-import { Button, Select, useToast } from '@crm/shared/ui';
+import { Button, Select, useToast, useUnsavedChangesGuard } from '@crm/shared/ui';
 import { createLeadComment } from '../api/create-lead-comment';
 import { CommentBodyEditor } from './comment-body-editor';
 
@@ -28,6 +28,9 @@ const Footer = styled.div`
   justify-content: flex-end;
 `;
 
+/** Whether the editor's HTML holds any text (an emptied editor leaves `<p><br></p>` behind). */
+const hasText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
+
 /** Adds a comment under a step; each field shows the server's first message for it. */
 export function AddCommentForm({ leadId, steps, stepsLoading, onAdded }: AddCommentFormProps) {
   const toast = useToast();
@@ -35,6 +38,8 @@ export function AddCommentForm({ leadId, steps, stepsLoading, onAdded }: AddComm
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  // A comment being written keeps the user from leaving the lead unasked (docs/decisions/064).
+  useUnsavedChangesGuard(hasText(body));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

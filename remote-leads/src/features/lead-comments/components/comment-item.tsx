@@ -2,9 +2,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors } from '@crm/shared/api-client';
 import type { LeadComment } from '@crm/shared/schemas';
-import { Button, Spinner, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
+import { Button, Spinner, useToast, useUnsavedChangesGuard, userDisplayName } from '@crm/shared/ui';
 import { LazyRichTextView } from '@crm/shared/editor/lazy';
-import { deleteLeadComment } from '../api/delete-lead-comment';
+import { useDeleteLeadComment } from '../api/delete-lead-comment';
 import { updateLeadComment } from '../api/update-lead-comment';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { CommentBodyEditor } from './comment-body-editor';
@@ -65,14 +65,16 @@ const EditActions = styled.div`
   margin-top: 0.75rem;
 `;
 
-/** One comment: author, date and the HTML body; its author can edit it in place or delete it after 'Уверены?'. */
+/** One comment: author, date and the HTML body; its author can edit it in place or delete it after a question naming it. */
 export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProps) {
-  const confirm = useConfirm();
   const toast = useToast();
+  const deleteComment = useDeleteLeadComment(leadId, onChanged);
   const [draft, setDraft] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const edited = comment.updated_at !== comment.created_at;
+  // An edit in progress keeps the user from leaving the lead unasked (docs/decisions/064).
+  useUnsavedChangesGuard(draft !== null && draft !== comment.body);
 
   const fail = (what: string, error: unknown) => {
     console.error(what, error);
@@ -95,17 +97,7 @@ export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProp
     }
   };
 
-  const remove = async () => {
-    if (!(await confirm('Уверены?'))) return;
-    setBusy(true);
-    try {
-      await deleteLeadComment(leadId, comment.id);
-      onChanged();
-    } catch (error) {
-      setBusy(false);
-      fail('Ошибка удаления комментария', error);
-    }
-  };
+  const remove = () => deleteComment(comment);
 
   return (
     <Root>

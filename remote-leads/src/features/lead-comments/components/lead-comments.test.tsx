@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { CommentStep, LeadComment, User } from '@crm/shared/schemas';
+import { flushDeferredDeletes } from '@crm/shared/api-client';
 import { mockFetch, renderRoutes, requestsTo, type MockRoute } from '@crm/shared/testing';
 import { LeadComments } from './lead-comments';
 
@@ -78,13 +79,16 @@ describe('LeadComments', () => {
     expect(within(theirs).queryByRole('button', { name: 'Удалить' })).not.toBeInTheDocument();
   });
 
-  it("deletes the author's comment after 'Уверены?'", async () => {
+  it("asks to delete the author's comment by its first words, hides it with Отменить and sends the delete after the undo window", async () => {
     const { fetch, user } = setup({ 'DELETE /api/leads/7/comments/2': { body: { message: 'Deleted' } } });
     const mine = await screen.findByRole('region', { name: 'Первый звонок' });
     await user.click(within(mine).getByRole('button', { name: 'Удалить' }));
-    const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent('Уверены?');
-    await user.click(within(confirm).getByRole('button', { name: 'Да' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Удалить комментарий «Клиент заинтересован»?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText('Комментарий удалён')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Первый звонок' })).not.toBeInTheDocument());
+    expect(requestsTo(fetch, 'DELETE /api/leads/7/comments/2')).toHaveLength(0);
+    flushDeferredDeletes();
     await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/leads/7/comments/2')).toHaveLength(1));
   });
 
@@ -123,6 +127,21 @@ describe('LeadComments', () => {
     });
     await waitFor(() => expect(editor).not.toHaveTextContent('Счёт выставлен'));
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/7/comments')).toHaveLength(2));
+  });
+
+  it('a comment being written makes closing the tab ask first', async () => {
+    const { user } = setup();
+    await screen.findByRole('region', { name: 'Договор' });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    const editor = await within(screen.getByRole('form', { name: 'Новый комментарий' })).findByRole('textbox', { name: 'Комментарий' });
+    await user.click(editor);
+    await user.keyboard('Перезвонить');
+    await waitFor(() => expect(unload()).toBe(true));
   });
 
   it('shows the first 422 message under the step and the text', async () => {

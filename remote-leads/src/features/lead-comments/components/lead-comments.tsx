@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { getStoredUser } from '@crm/shared/api-client';
+import { getStoredUser, usePendingDeletes } from '@crm/shared/api-client';
 import { Card, ErrorState, Spinner } from '@crm/shared/ui';
+import { pendingCommentKey } from '../api/delete-lead-comment';
 import { useCommentSteps } from '../api/get-comment-steps';
 import { useLeadComments } from '../api/get-lead-comments';
 import { useRevalidateLead } from '../hooks/use-revalidate-lead';
@@ -36,9 +37,11 @@ export function LeadComments({ leadId }: LeadCommentsProps) {
     () => [...(steps.data?.data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id),
     [steps.data],
   );
+  // A comment whose delete waits for 'Отменить' stays hidden, whatever a refetch answers (docs/decisions/064).
+  const pending = usePendingDeletes();
   const groups = useMemo(
-    () => groupCommentsByStep(comments.data?.data ?? [], orderedSteps),
-    [comments.data, orderedSteps],
+    () => groupCommentsByStep((comments.data?.data ?? []).filter((c) => !pending.has(pendingCommentKey(c.id))), orderedSteps),
+    [comments.data, orderedSteps, pending],
   );
 
   let timeline;

@@ -21,6 +21,8 @@ function openDrawer() {
   return renderRoutes(routes, '/lead-status/list/AddStatusDrawer');
 }
 
+jest.setTimeout(20_000);
+
 describe('AddStatusDrawer', () => {
   it('opens on mount with the name and colour fields', async () => {
     mockFetch({ 'GET /api/lead-status': { body: { data: [existing] } } });
@@ -80,15 +82,34 @@ describe('AddStatusDrawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Новый статус' })).not.toBeInTheDocument());
   });
 
-  it('goes back without saving on cancel', async () => {
+  it('goes back without saving or asking on cancel when nothing was typed', async () => {
     const fetch = mockFetch({ 'GET /api/lead-status': { body: { data: [existing] } } });
     const { router } = openDrawer();
     const user = userEvent.setup();
     const drawer = await screen.findByRole('dialog', { name: 'Новый статус' });
-    await user.type(within(drawer).getByLabelText('Название'), 'Черновик');
     await user.click(within(drawer).getByRole('button', { name: 'Отмена' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/lead-status/list'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestsTo(fetch, 'POST /api/lead-status')).toHaveLength(0);
+  });
+
+  it('asks before Отмена discards a typed name: Остаться keeps it, Уйти leaves', async () => {
+    mockFetch({ 'GET /api/lead-status': { body: { data: [existing] } } });
+    const { router } = openDrawer();
+    const user = userEvent.setup();
+    let drawer = await screen.findByRole('dialog', { name: 'Новый статус' });
+    await user.type(within(drawer).getByLabelText('Название'), 'Перезвонить');
+    await user.click(within(drawer).getByRole('button', { name: 'Отмена' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Есть несохранённые изменения. Уйти без сохранения?' });
+    await user.click(within(question).getByRole('button', { name: 'Остаться' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/lead-status/list/AddStatusDrawer');
+    drawer = screen.getByRole('dialog', { name: 'Новый статус' });
+    expect(within(drawer).getByLabelText('Название')).toHaveValue('Перезвонить');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Отмена' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Уйти' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lead-status/list'));
   });
 });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, LeadDetail } from '@crm/shared/schemas';
+import { flushDeferredDeletes } from '@crm/shared/api-client';
 import { mockFetch, renderRoutes, requestsTo } from '@crm/shared/testing';
 import { LeadDetailPage } from './lead-detail-page';
 
@@ -102,7 +103,7 @@ describe('LeadDetailPage', () => {
     expect(router.state.location.pathname).toBe('/leads/7/edit');
   });
 
-  it("deletes after 'Уверены?' and returns to the list; cancelling deletes nothing", async () => {
+  it('deletes after a confirmation naming the lead, returns to the list and sends the delete once the undo window is over', async () => {
     const fetch = mockFetch({
       'GET /api/leads/7': { body: { data: lead } },
       'DELETE /api/leads/7': { body: { message: 'Deleted' } },
@@ -116,12 +117,14 @@ describe('LeadDetailPage', () => {
     expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Удалить' }));
-    const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent('Уверены?');
-    await user.click(within(confirm).getByRole('button', { name: 'Да' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Удалить лида Иванов Иван Петрович?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Удалить' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/leads/list'));
-    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1);
-    expect(await screen.findByText('Лид удалён')).toBeInTheDocument();
+    expect(await screen.findByText('Лид Иванов Иван Петрович удалён')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Отменить' })).toBeInTheDocument();
+    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
+    flushDeferredDeletes();
+    await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1));
   });
 
   it('offers edit and delete only to users with those abilities', async () => {

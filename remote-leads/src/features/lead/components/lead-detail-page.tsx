@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { parseRouteId } from '@crm/shared/forms';
 import type { LeadDetail } from '@crm/shared/schemas';
-import { Button, ErrorState, media, PageHeader, Spinner, useConfirm, useToast } from '@crm/shared/ui';
+import { Button, ErrorState, media, PageHeader, Spinner } from '@crm/shared/ui';
 import { useDeleteLead } from '../../../api/delete-lead';
 import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { formatLeadName } from '../../../utils/format-lead-name';
@@ -48,11 +48,8 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers }:
   const id = parseRouteId(useParams().id);
   const { data, error, isLoading, mutate } = useLead(id);
   const ability = useAbility();
-  const confirm = useConfirm();
-  const toast = useToast();
   const navigate = useNavigate();
   const deleteLead = useDeleteLead();
-  const [deleting, setDeleting] = useState(false);
 
   useEffect(() => {
     if (error && error.status !== 404) console.error('Ошибка загрузки лида', error);
@@ -65,18 +62,8 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers }:
   const notFound = id === null || error?.status === 404;
 
   const remove = async () => {
-    if (id === null || !(await confirm('Уверены?'))) return;
-    setDeleting(true);
-    try {
-      await deleteLead(id);
-    } catch (failure) {
-      setDeleting(false);
-      console.error('Ошибка удаления лида', failure);
-      toast.error(`Не удалось удалить лид${failure instanceof Error && failure.message ? `: ${failure.message}` : ''}`);
-      return;
-    }
-    toast.success('Лид удалён');
-    navigate(LEADS_LIST_PATH);
+    if (id === null || !lead) return;
+    if (await deleteLead({ id, name: formatLeadName(lead) || `#${lead.id}` })) navigate(LEADS_LIST_PATH);
   };
 
   // The edit route asks for `create lead` (the spec's route table says so) while saving asks for `edit lead`: offer it
@@ -90,7 +77,7 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers }:
       </Button>
       {lead && canEdit ? <Button onClick={() => navigate(`/leads/${lead.id}/edit`)}>Редактировать</Button> : null}
       {lead && ability.can('delete', 'lead') ? (
-        <Button variant="danger" loading={deleting} onClick={() => void remove()}>
+        <Button variant="danger" onClick={() => void remove()}>
           Удалить
         </Button>
       ) : null}

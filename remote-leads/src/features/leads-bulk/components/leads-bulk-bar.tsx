@@ -145,7 +145,10 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
           disabled={busy}
           loading={running === 'delete'}
           onClick={async () => {
-            if (await confirm()) await run({ action: 'delete', ids });
+            // Names how many, as the bar does ('Выбрано: N'); a bulk delete is sent at once, without an undo window.
+            if (await confirm(`Удалить выбранных лидов (${ids.length})?`, { confirmLabel: 'Удалить', cancelLabel: 'Отмена' })) {
+              await run({ action: 'delete', ids });
+            }
           }}
         >
           <DeleteLabel>Удалить</DeleteLabel>

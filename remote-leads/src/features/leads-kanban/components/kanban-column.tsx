@@ -1,7 +1,9 @@
 import { useState, type DragEvent } from 'react';
 import styled from 'styled-components';
+import { usePendingDeletes } from '@crm/shared/api-client';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { alpha, Button, readableOn, Spinner, themeTextShade } from '@crm/shared/ui';
+import { pendingLeadKey } from '../../../api/delete-lead';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import type { KanbanBoard } from '../hooks/use-kanban-board';
 import { columnRequest } from '../utils/column-request';
@@ -118,10 +120,13 @@ export function KanbanColumn({ status, filters, board, incoming, outgoing, hidde
       onDragEnd={board.endDrag}
     />
   );
-  // Server batches leave out cards with a pending move: those show only in their new column, from `incoming`.
-  const renderLeads = (leads: readonly LeadListItem[]) => leads.map((lead) => (hiddenIds.has(lead.id) ? null : renderCard(lead)));
+  // Server batches leave out cards with a pending move: those show only in their new column, from `incoming`. A
+  // lead whose delete waits for 'Отменить' is left out too (docs/decisions/064).
+  const pendingDeletes = usePendingDeletes();
+  const hidden = (lead: LeadListItem) => hiddenIds.has(lead.id) || pendingDeletes.has(pendingLeadKey(lead.id));
+  const renderLeads = (leads: readonly LeadListItem[]) => leads.map((lead) => (hidden(lead) ? null : renderCard(lead)));
 
-  const visibleFirst = (first.data?.data ?? []).filter((lead) => !hiddenIds.has(lead.id)).length;
+  const visibleFirst = (first.data?.data ?? []).filter((lead) => !hidden(lead)).length;
   const empty = first.data !== undefined && visibleFirst === 0 && incoming.length === 0 && pages === 1;
 
   return (

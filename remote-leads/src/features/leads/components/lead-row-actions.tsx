@@ -8,7 +8,7 @@ export interface LeadRowActionsProps {
   leadId: number;
   /** Names the lead in each action's accessible name. */
   leadName: string;
-  onDelete: (leadId: number) => void;
+  onDelete: (leadId: number, leadName: string) => void;
 }
 
 const Root = styled.span`
@@ -37,7 +37,7 @@ export const LeadRowActions = memo(function LeadRowActions({ leadId, leadName, o
         </Can>
       </Can>
       <Can I="delete" a="lead">
-        <IconButton size="sm" color="error" label={`Удалить ${leadName}`} onClick={() => onDelete(leadId)}>
+        <IconButton size="sm" color="error" label={`Удалить ${leadName}`} onClick={() => onDelete(leadId, leadName)}>
           <IconTrash size={18} />
         </IconButton>
       </Can>

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, LeadListItem, LeadStatus, ListedUser } from '@crm/shared/schemas';
 import { mockFetch, renderRoutes, requestsTo, type MockRequest } from '@crm/shared/testing';
+import { UNDO_DELETE_MS } from '@crm/shared/ui';
 import { LeadsListPage } from './leads-list-page';
 
 // The selects and user-event are slow in jsdom, and the machine runs other suites alongside.
@@ -292,7 +293,8 @@ describe('LeadsListPage', () => {
     expect(requestsTo(fetch, 'GET /api/leads/favorite/7')).toHaveLength(2);
   });
 
-  it("asks 'Уверены?' before deleting, deletes only on confirmation and reloads the list", async () => {
+  it('asks to delete the lead by name, hides it at once with Отменить, and sends the delete after 10 seconds', async () => {
+    jest.useFakeTimers();
     let rows = [lead];
     const fetch = mockFetch({
       'GET /api/leads': leadsApi(() => rows),
@@ -303,18 +305,39 @@ describe('LeadsListPage', () => {
       },
     });
     renderRoutes(routes, '/leads/list');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
 
     await user.click(await screen.findByRole('button', { name: `Удалить ${NAME}` }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Отмена' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: `Удалить лида ${NAME}?` })).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: NAME })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: `Удалить ${NAME}` }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Уверены?' })).getByRole('button', { name: 'Да' }));
-    expect(await screen.findByText('Лид удалён')).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('alertdialog', { name: `Удалить лида ${NAME}?` })).getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText(`Лид ${NAME} удалён`)).toBeInTheDocument();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
-    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1);
+    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
+    await act(async () => jest.advanceTimersByTime(UNDO_DELETE_MS));
+    await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(1));
+    jest.useRealTimers();
+  });
+
+  it('Отменить in the toast brings the lead back and deletes nothing', async () => {
+    jest.useFakeTimers();
+    const fetch = mockFetch({
+      'GET /api/leads': leadsApi(() => [lead]),
+      'GET /api/users': { body: { data: users } },
+      'DELETE /api/leads/7': { body: { message: 'Deleted' } },
+    });
+    renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: `Удалить ${NAME}` }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Удалить' }));
+    await user.click(await screen.findByRole('button', { name: 'Отменить' }));
+    expect(await screen.findByRole('link', { name: NAME })).toBeInTheDocument();
+    await act(async () => jest.advanceTimersByTime(UNDO_DELETE_MS * 2));
+    expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);
+    jest.useRealTimers();
   });
 
   it('hides the responsible-user filter and asks for no users without `view users`; actions follow the abilities', async () => {

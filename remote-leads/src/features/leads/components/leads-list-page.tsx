@@ -2,9 +2,11 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
+import { usePendingDeletes } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, userDisplayName } from '@crm/shared/ui';
+import { pendingLeadKey } from '../../../api/delete-lead';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import { useUsers } from '../../../api/get-users';
 import { useLiveLeads } from '../../../hooks/use-live-leads';
@@ -85,6 +87,9 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   );
 
   const { data, error, isLoading, mutate } = useLeads(view === 'table' ? request : null);
+  // A lead whose delete waits for 'Отменить' stays hidden, whatever a refetch answers (docs/decisions/064).
+  const pending = usePendingDeletes();
+  const rows = useMemo(() => (data?.data ?? []).filter((lead) => !pending.has(pendingLeadKey(lead.id))), [data, pending]);
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
     () => (canViewUsers ? (users.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) })) : undefined),
@@ -109,8 +114,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const actions = useLeadRowActions(statuses);
   const { remove } = actions;
   const handleDelete = useCallback(
-    async (leadId: number) => {
-      if (await remove(leadId)) setSelectedIds((ids) => ids.filter((id) => id !== leadId));
+    async (leadId: number, leadName: string) => {
+      if (await remove(leadId, leadName)) setSelectedIds((ids) => ids.filter((id) => id !== leadId));
     },
     [remove],
   );
@@ -156,7 +161,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
               <ErrorState title="Не удалось загрузить лидов" message={error.message} onRetry={() => void mutate()} />
             ) : (
               <LeadsTable
-                rows={data?.data ?? []}
+                rows={rows}
                 loading={isLoading}
                 paging={tableProps(data?.meta)}
                 statuses={statuses}

@@ -25,7 +25,7 @@ export interface LeadsTableProps {
   /** `null` clears the status. */
   onStatusChange: (leadId: number, statusId: number | null) => void;
   onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
-  onDelete: (leadId: number) => void;
+  onDelete: (leadId: number, leadName: string) => void;
   /** Row checkboxes show when this is given. */
   selectedIds?: readonly number[];
   onSelectionChange?: (ids: number[]) => void;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { errorMessage } from '@crm/shared/api-client';
 import type { LeadStatus } from '@crm/shared/schemas';
-import { useConfirm, useToast } from '@crm/shared/ui';
+import { useToast } from '@crm/shared/ui';
 import { changeLeadStatus } from '../../../api/change-lead-status';
 import { useDeleteLead } from '../../../api/delete-lead';
 import { useToggleLeadFavorite } from '../../../api/toggle-lead-favorite';
@@ -14,8 +14,8 @@ export interface LeadRowActions {
   /** `null` clears the status. */
   changeStatus: (leadId: number, statusId: number | null) => Promise<void>;
   toggleFavorite: (leadId: number, isFavorite: boolean) => Promise<void>;
-  /** Asks 'Уверены?' first; resolves true once the lead is gone. */
-  remove: (leadId: number) => Promise<boolean>;
+  /** Asks 'Удалить лида <ФИО>?' first; resolves true once the lead is hidden (its delete waits for 'Отменить'). */
+  remove: (leadId: number, leadName: string) => Promise<boolean>;
 }
 
 /**
@@ -26,7 +26,6 @@ export interface LeadRowActions {
  */
 export function useLeadRowActions(statuses: readonly LeadStatus[]): LeadRowActions {
   const toast = useToast();
-  const confirm = useConfirm();
   const deleteLead = useDeleteLead();
   const toggleFavorite = useToggleLeadFavorite();
   const patch = usePatchCachedLead();
@@ -54,20 +53,7 @@ export function useLeadRowActions(statuses: readonly LeadStatus[]): LeadRowActio
     [patch, toast],
   );
 
-  const remove = useCallback(
-    async (leadId: number) => {
-      if (!(await confirm())) return false;
-      try {
-        await deleteLead(leadId);
-      } catch (failure) {
-        toast.error(errorMessage(failure));
-        return false;
-      }
-      toast.success('Лид удалён');
-      return true;
-    },
-    [confirm, deleteLead, toast],
-  );
+  const remove = useCallback((leadId: number, leadName: string) => deleteLead({ id: leadId, name: leadName }), [deleteLead]);
 
   return { changeStatus, toggleFavorite, remove };
 }

@@ -17,6 +17,14 @@ export const uiAr: UiResource = {
   },
   toast: {
     close: 'إغلاق الإشعار',
+    // Undoable deletes and the unsaved-changes guard (docs/decisions/064).
+    undo: 'تراجع',
+    deleteFailed: 'تعذّر حذف «{{name}}»: {{message}}',
+  },
+  unsaved: {
+    question: 'توجد تغييرات غير محفوظة. المغادرة دون حفظ؟',
+    stay: 'البقاء',
+    leave: 'المغادرة',
   },
   table: {
     noData: 'No data available',

@@ -17,6 +17,14 @@ export const uiFr: UiResource = {
   },
   toast: {
     close: 'Fermer la notification',
+    // Undoable deletes and the unsaved-changes guard (docs/decisions/064).
+    undo: 'Annuler',
+    deleteFailed: 'Impossible de supprimer « {{name}} » : {{message}}',
+  },
+  unsaved: {
+    question: 'Des modifications ne sont pas enregistrées. Quitter sans enregistrer ?',
+    stay: 'Rester',
+    leave: 'Quitter',
   },
   table: {
     noData: 'No data available',
