@@ -7,6 +7,8 @@ import { createDocumentService, type DocumentService } from '../services/documen
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
 import { createLeadImportService, type LeadImportService } from '../services/lead-import-service';
 import { createLeadService, type LeadService } from '../services/lead-service';
+import { createLeadStatusService, type LeadStatusService } from '../services/lead-status-service';
+import { createDocumentCategoryService, type DocumentCategoryService } from '../services/document-category-service';
 import { createPermissionService, type PermissionService } from '../services/permission-service';
 import { createRemoteService, type RemoteService } from '../services/remote-service';
 import { createRoleService, type RoleService } from '../services/role-service';
@@ -27,6 +29,8 @@ declare module 'fastify' {
     authService: AuthService;
     leadService: LeadService;
     leadImportService: LeadImportService;
+    leadStatusService: LeadStatusService;
+    documentCategoryService: DocumentCategoryService;
     documentService: DocumentService;
     teamService: TeamService;
     roleService: RoleService;
@@ -54,6 +58,8 @@ async function servicesPlugin(app: FastifyInstance) {
     'leadImportService',
     createLeadImportService(run, { db: app.db, connection: app.dbConnection, storage: app.leadImportStorage, log: app.log }),
   );
+  app.decorate('leadStatusService', createLeadStatusService(run));
+  app.decorate('documentCategoryService', createDocumentCategoryService(run));
   app.decorate('documentService', createDocumentService(run, { fileStorage: app.fileStorage }));
   app.decorate('teamService', createTeamService(run));
   app.decorate('roleService', createRoleService(run));

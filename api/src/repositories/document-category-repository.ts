@@ -11,6 +11,13 @@ const columns = { id: documentCategories.id, title: documentCategories.title, po
 const categoryInUse = () =>
   new AppError('CATEGORY_IN_USE', 'В категории есть документы, поэтому её нельзя удалить. Выберите категорию, в которую их перенести.');
 
+/** What a deletion removed, and where its documents went. */
+export interface DocumentCategoryDeletion {
+  category: { id: number; title: string; position: number };
+  moved: number;
+  target?: { id: number; title: string };
+}
+
 export function createDocumentCategoryRepository(db: Database) {
   const withCounts = async (): Promise<DocumentCategory[]> => {
     const counts = db
@@ -75,26 +82,28 @@ export function createDocumentCategoryRepository(db: Database) {
 
     /**
      * Without `moveTo`, refuses while documents are in the category (the foreign key catches one added between check
-     * and delete). With it, moves them there first, in the same transaction.
+     * and delete). With it, moves them there first, in the same transaction. Answers what was deleted and how many
+     * documents moved where, for the audit row.
      */
-    async delete(id: number, moveTo?: number): Promise<void> {
+    async delete(id: number, moveTo?: number): Promise<DocumentCategoryDeletion> {
       if (moveTo !== undefined) {
         if (moveTo === id) throw validationFailed({ move_to: ['Выберите другую категорию'] });
-        await db.transaction(async (tx) => {
-          const found = await tx.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.id, id)).for('update');
-          if (found.length === 0) throw notFound('Document category not found');
-          const [target] = await tx.select({ id: documentCategories.id }).from(documentCategories).where(eq(documentCategories.id, moveTo));
+        return db.transaction(async (tx) => {
+          const [found] = await tx.select(columns).from(documentCategories).where(eq(documentCategories.id, id)).for('update');
+          if (!found) throw notFound('Document category not found');
+          const [target] = await tx.select({ id: documentCategories.id, title: documentCategories.title }).from(documentCategories).where(eq(documentCategories.id, moveTo));
           if (!target) throw validationFailed({ move_to: ['Категория не найдена'] });
-          await tx.update(documents).set({ categoryId: moveTo }).where(eq(documents.categoryId, id));
+          const moved = await tx.update(documents).set({ categoryId: moveTo }).where(eq(documents.categoryId, id)).returning({ id: documents.id });
           await tx.delete(documentCategories).where(eq(documentCategories.id, id));
+          return { category: found, moved: moved.length, target };
         });
-        return;
       }
       const [{ used }] = await db.select({ used: count() }).from(documents).where(eq(documents.categoryId, id));
       if (used > 0) throw categoryInUse();
       try {
-        const deleted = await db.delete(documentCategories).where(eq(documentCategories.id, id)).returning({ id: documentCategories.id });
-        if (deleted.length === 0) throw notFound('Document category not found');
+        const [deleted] = await db.delete(documentCategories).where(eq(documentCategories.id, id)).returning(columns);
+        if (!deleted) throw notFound('Document category not found');
+        return { category: deleted, moved: 0 };
       } catch (error) {
         if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw categoryInUse();
         throw error;

@@ -7,6 +7,7 @@ import type { DuplicateMode, LeadImportField, LeadImportJob } from '@crm/shared/
 import type { BulkTransactions } from '../db/bulk-copy';
 import { type Database, queryRows } from '../db/client';
 import { AppError } from '../errors/app-error';
+import { htmlToText } from '../lib/plain-text';
 import type { FileStorage } from '../storage/file-storage';
 import { storableJson } from '../db/storable-json';
 import { leadImportJobs, type RejectedImportRow } from '../db/schema/lead-import-jobs';
@@ -199,7 +200,11 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
     const history: NewHistoryEntry[] = [];
     const changed: { id: number; lead: ImportedLead }[] = [];
     for (const row of current) {
-      const lead = updates.get(row.id)!;
+      let lead = updates.get(row.id)!;
+      // An exported file carries notes as plain text (docs/decisions/068): the same words keep the stored formatting.
+      if (lead.additionalInfo !== undefined && htmlToText(lead.additionalInfo) === htmlToText(row.additionalInfo)) {
+        lead = { ...lead, additionalInfo: undefined };
+      }
       const before = historyFields(row, currentUsers.get(row.id) ?? []);
       const after = historyFields(
         {

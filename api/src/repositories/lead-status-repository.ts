@@ -1,6 +1,8 @@
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import type { CreateLeadStatusInput, LeadStatus, UpdateLeadStatusInput } from '@crm/shared/schemas';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
+import { deletedLeadStatuses } from '../db/schema/deleted-lead-statuses';
+import { leadHistory } from '../db/schema/lead-history';
 import { FOREIGN_KEY_VIOLATION, postgresErrorCode } from '../db/errors';
 import { leadStatuses } from '../db/schema/lead-statuses';
 import { leads } from '../db/schema/leads';
@@ -10,6 +12,27 @@ const columns = { id: leadStatuses.id, name: leadStatuses.name, color: leadStatu
 
 const statusInUse = () =>
   new AppError('STATUS_IN_USE', 'Статус назначен лидам, поэтому его нельзя удалить. Выберите статус, на который их перевести.');
+
+/** What a deletion removed, and where its leads went. */
+export interface LeadStatusDeletion {
+  status: LeadStatus;
+  moved: number;
+  replacement?: { id: number; name: string };
+}
+
+/** Deletes the status and keeps its last name, in one statement; undefined when there was no such status. */
+async function remove(db: Database, id: number): Promise<LeadStatus | undefined> {
+  const [status] = await queryRows<LeadStatus>(
+    db,
+    sql`with gone as (delete from ${leadStatuses} where id = ${id} returning id, name, color, position),
+        kept as (
+          insert into ${deletedLeadStatuses} (id, name) select id, name from gone
+          on conflict (id) do update set name = excluded.name, deleted_at = now()
+        )
+      select id, name, color, position from gone`,
+  );
+  return status;
+}
 
 export function createLeadStatusRepository(db: Database) {
   return {
@@ -56,35 +79,47 @@ export function createLeadStatusRepository(db: Database) {
 
     /**
      * Without a replacement, refuses while leads use the status (the foreign key catches a lead assigned between
-     * check and delete). With one, moves those leads to it first (a new version each, so open forms see the change),
-     * in the same transaction.
+     * check and delete). With one, moves those leads to it first (a new version each, so open forms see the change)
+     * and writes a status change into each moved lead's history, in one INSERT … SELECT however many leads move; the
+     * status's last name is kept in `deleted_lead_statuses` for history to show (docs/decisions/068). Run it in the
+     * caller's transaction: the move, the history and the delete commit together.
      */
-    async delete(id: number, replacementId?: number): Promise<void> {
+    async delete(id: number, replacementId: number | undefined, actorId: number | null): Promise<LeadStatusDeletion> {
       if (replacementId !== undefined) {
         if (replacementId === id) throw validationFailed({ replacement_id: ['Выберите другой статус'] });
-        await db.transaction(async (tx) => {
-          const found = await tx.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.id, id)).for('update');
-          if (found.length === 0) throw notFound('Lead status not found');
-          const [replacement] = await tx.select({ id: leadStatuses.id }).from(leadStatuses).where(eq(leadStatuses.id, replacementId));
+        return db.transaction(async (tx) => {
+          const [found] = await tx.select(columns).from(leadStatuses).where(eq(leadStatuses.id, id)).for('update');
+          if (!found) throw notFound('Lead status not found');
+          const [replacement] = await tx.select({ id: leadStatuses.id, name: leadStatuses.name }).from(leadStatuses).where(eq(leadStatuses.id, replacementId));
           if (!replacement) throw validationFailed({ replacement_id: ['Статус не найден'] });
-          await tx
-            .update(leads)
-            .set({ statusId: replacementId, version: sql`${leads.version} + 1`, updatedAt: sql`now()` })
-            .where(eq(leads.statusId, id));
-          await tx.delete(leadStatuses).where(eq(leadStatuses.id, id));
+          const changes = { status_id: { from: id, to: replacementId } };
+          const [{ moved }] = await queryRows<{ moved: number }>(
+            tx,
+            sql`with moved as (
+                update ${leads} set status_id = ${replacementId}, version = version + 1, updated_at = now(), updated_by = ${actorId}
+                where status_id = ${id} returning id
+              ), written as (
+                insert into ${leadHistory} (lead_id, user_id, action, changes)
+                select moved.id, ${actorId}::int, 'status_changed', ${JSON.stringify(changes)}::jsonb from moved
+              )
+              select count(*)::int as moved from moved`,
+          );
+          await remove(tx, id);
+          return { status: found, moved: Number(moved), replacement };
         });
-        return;
       }
       const [{ used }] = await db.select({ used: count() }).from(leads).where(eq(leads.statusId, id));
       if (used > 0) throw statusInUse();
       try {
-        const deleted = await db.delete(leadStatuses).where(eq(leadStatuses.id, id)).returning({ id: leadStatuses.id });
-        if (deleted.length === 0) throw notFound('Lead status not found');
+        const status = await remove(db, id);
+        if (!status) throw notFound('Lead status not found');
+        return { status, moved: 0 };
       } catch (error) {
         if (postgresErrorCode(error) === FOREIGN_KEY_VIOLATION) throw statusInUse();
         throw error;
       }
     },
+
   };
 }
 

@@ -272,7 +272,7 @@ for (const driver of testDrivers()) {
     describe('database errors, the safety net behind the schemas', () => {
       test("this driver's errors for a value the client sent map to 4xx", async () => {
         const failure = (promise: Promise<unknown>) => promise.then(() => assert.fail('the database took it'), (error: unknown) => error);
-        const outOfRange = await failure(t.app.leadStatusRepository.delete(INT4_MAX + 1));
+        const outOfRange = await failure(t.app.leadStatusRepository.delete(INT4_MAX + 1, undefined, null));
         assert.deepEqual(toAppError(outOfRange)?.errors, { request: ['A number is out of range.'] });
         const nul = await failure(t.app.commentStepRepository.create({ name: NUL }));
         assert.equal(toAppError(nul)?.code, 'VALIDATION_FAILED');

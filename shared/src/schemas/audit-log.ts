@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'webhook.delete',
   'lead.delete',
   'document.delete',
+  'lead_status.delete',
+  'document_category.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -72,3 +72,14 @@ export const leadHistoryEntrySchema = z.object({
   created_at: z.string(),
 });
 export type LeadHistoryEntry = z.infer<typeof leadHistoryEntrySchema>;
+
+/**
+ * GET /api/leads/{id}/history: the entries, newest first, and the statuses they name that were deleted since, by the
+ * name each had last (docs/decisions/068), so a timeline never shows a bare id.
+ */
+export const leadHistorySchema = z.object({
+  data: z.array(leadHistoryEntrySchema),
+  // An API from before this field answers without it.
+  deleted_statuses: z.array(z.object({ id: z.number().int(), name: z.string() })).default([]),
+});
+export type LeadHistory = z.infer<typeof leadHistorySchema>;

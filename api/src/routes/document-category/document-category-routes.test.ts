@@ -35,6 +35,23 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/document-category/${data.id}`, headers: admin })).statusCode, 404);
     });
 
+    test('a category deletion goes to the audit log with how many documents moved and where', async () => {
+      const make = async (title: string) => (await t.app.inject({ method: 'POST', url: '/api/document-category', headers: admin, payload: { title } })).json().data;
+      const [from, to, empty] = [await make('Уходящая'), await make('Принимающая'), await make('Пустая')];
+      for (const title of ['Первый', 'Второй']) {
+        const created = await t.app.inject({ method: 'POST', url: '/api/document', headers: admin, payload: { title, category_id: from.id } });
+        assert.equal(created.statusCode, 201, created.body);
+      }
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/document-category/${from.id}?move_to=${to.id}`, headers: admin })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/document-category/${empty.id}`, headers: admin })).statusCode, 200);
+      const audit = (await t.app.inject({ method: 'GET', url: '/api/audit-log?action=document_category.delete&per_page=100', headers: admin })).json().data;
+      const of = (id: number) => audit.find((e: { subject_id: string }) => e.subject_id === String(id));
+      assert.equal(of(from.id).subject_type, 'document_category');
+      assert.deepEqual(of(from.id).before, { title: 'Уходящая' });
+      assert.deepEqual(of(from.id).after, { moved_documents: 2, moved_to: { id: to.id, title: 'Принимающая' } });
+      assert.deepEqual([of(empty.id).before, of(empty.id).after], [{ title: 'Пустая' }, null]);
+    });
+
     test('422 for an empty or too long title', async () => {
       for (const title of ['   ', 'x'.repeat(151)]) {
         const response = await t.app.inject({ method: 'POST', url: '/api/document-category', headers: admin, payload: { title } });

@@ -11,6 +11,7 @@ import {
   reorderDocumentCategoriesInputSchema,
   updateDocumentCategoryInputSchema,
 } from '@crm/shared/schemas';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 export const documentCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,7 +92,7 @@ export const documentCategoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.documentCategoryRepository.delete(request.params.id, request.query.move_to);
+      await app.documentCategoryService.deleteDocumentCategory(requestActor(request), request.params.id, request.query.move_to);
       return { message: 'Document category deleted.' };
     },
   );

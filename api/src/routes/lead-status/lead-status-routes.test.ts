@@ -126,6 +126,56 @@ for (const driver of testDrivers()) {
       assert.equal((await del(`?replacement_id=${replacement.id}`)).statusCode, 404);
     });
 
+    test('a replacement is written to each moved lead\'s history, the deleted status named by its last name', async () => {
+      const make = async (name: string) => (await t.app.inject({ method: 'POST', url: '/api/lead-status', headers: admin, payload: { name } })).json().data;
+      const [old, replacement, other] = [await make('Старый'), await make('Новый дом'), await make('Посторонний')];
+      // The name it had last is the one history shows.
+      await t.app.inject({ method: 'PUT', url: `/api/lead-status/${old.id}`, headers: admin, payload: { name: 'Старый, переименованный' } });
+      const moved = await t.app.leadSeedRepository.insertMany(
+        Array.from({ length: 3 }, (_, i) => ({ surname: `Историев${i}`, firstname: 'Иван', phone: `+7 900 100-00-0${i}`, statusId: old.id })),
+      );
+      const [untouched] = await t.app.leadSeedRepository.insertMany([{ surname: 'Нетронутов', firstname: 'Иван', phone: '+7 900 100-00-09', statusId: other.id }]);
+      const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin })).json();
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/lead-status/${old.id}/delete?replacement_id=${replacement.id}`, headers: admin });
+      assert.equal(response.statusCode, 200, response.body);
+
+      const history = async (leadId: number) => (await t.app.inject({ method: 'GET', url: `/api/leads/${leadId}/history`, headers: admin })).json();
+      for (const leadId of moved) {
+        const answer = await history(leadId);
+        assert.equal(answer.data.length, 1);
+        const [entry] = answer.data;
+        assert.equal(entry.action, 'status_changed');
+        assert.equal(entry.user?.id, me.userData.id);
+        assert.deepEqual(entry.changes, { status_id: { from: old.id, to: replacement.id } });
+        assert.deepEqual(answer.deleted_statuses, [{ id: old.id, name: 'Старый, переименованный' }]);
+      }
+      const quiet = await history(untouched);
+      assert.deepEqual([quiet.data.length, quiet.deleted_statuses], [0, []]);
+    });
+
+    test('a status deletion goes to the audit log with how many leads moved and where', async () => {
+      const make = async (name: string) => (await t.app.inject({ method: 'POST', url: '/api/lead-status', headers: admin, payload: { name } })).json().data;
+      const [old, replacement, unused] = [await make('Аудитный'), await make('Принимающий'), await make('Пустой')];
+      await t.app.leadSeedRepository.insertMany([
+        { surname: 'Аудитов', firstname: 'А', phone: '+7 900 200-00-01', statusId: old.id },
+        { surname: 'Аудитов', firstname: 'Б', phone: '+7 900 200-00-02', statusId: old.id },
+      ]);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/lead-status/${old.id}/delete?replacement_id=${replacement.id}`, headers: admin })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/lead-status/${unused.id}/delete`, headers: admin })).statusCode, 200);
+      const audit = (await t.app.inject({ method: 'GET', url: '/api/audit-log?action=lead_status.delete&per_page=100', headers: admin })).json().data;
+      const of = (id: number) => audit.find((e: { subject_id: string }) => e.subject_id === String(id));
+      assert.equal(of(old.id).subject_type, 'lead_status');
+      assert.deepEqual(of(old.id).before, { name: 'Аудитный', color: old.color });
+      assert.deepEqual(of(old.id).after, { moved_leads: 2, moved_to: { id: replacement.id, name: 'Принимающий' } });
+      assert.deepEqual([of(unused.id).before, of(unused.id).after], [{ name: 'Пустой', color: unused.color }, null]);
+      // A refused deletion changes nothing and records nothing.
+      const refusedBefore = audit.length;
+      await t.app.leadSeedRepository.insertMany([{ surname: 'Держит', firstname: 'В', phone: '+7 900 200-00-03', statusId: replacement.id }]);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/lead-status/${replacement.id}/delete`, headers: admin })).statusCode, 409);
+      const after409 = (await t.app.inject({ method: 'GET', url: '/api/audit-log?action=lead_status.delete&per_page=100', headers: admin })).json().data;
+      assert.equal(after409.length, refusedBefore);
+    });
+
     test('a Manager may create statuses but not edit, reorder or delete them', async () => {
       await createUser(t, { email: 'manager@test.local', role: 'Manager' });
       const manager = bearer(await t.login('manager@test.local', TEST_PASSWORD));

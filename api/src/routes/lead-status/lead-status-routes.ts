@@ -11,6 +11,7 @@ import {
   reorderLeadStatusesInputSchema,
   updateLeadStatusInputSchema,
 } from '@crm/shared/schemas';
+import { requestActor } from '../request-actor';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 
 export const leadStatusRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -91,7 +92,7 @@ export const leadStatusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.leadStatusRepository.delete(request.params.id, request.query.replacement_id);
+      await app.leadStatusService.deleteLeadStatus(requestActor(request), request.params.id, request.query.replacement_id);
       return { message: 'Lead status deleted.' };
     },
   );

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { LeadDetail, LeadHistoryEntry, LeadImportJob, LeadImportPreview, LeadListItem } from '@crm/shared/schemas';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
@@ -90,10 +91,46 @@ for (const driver of testDrivers()) {
         `'${lead.phone}`,
         statuses[1].name,
         'op@test.local',
-        lead.additional_info,
+        'Цена: "1, 2" и =SUM(A1)',
         lead.created_at,
       ]);
       assert.equal(csvRows((await exportCsv(`?search=${encodeURIComponent('Экспортов')}&status_id=${statuses[2].id}`)).body).length, 1);
+    });
+
+    test('notes are plain text, a line per paragraph; every cell a spreadsheet would run is guarded, a phone only when it starts with +', async () => {
+      const status = (await t.app.inject({ method: 'POST', url: '/api/lead-status', headers: admin, payload: { name: '@Собачий' } })).json().data;
+      const [guarded, bare] = await t.app.leadSeedRepository.insertMany([
+        { surname: '=Формулов', firstname: '-Минусов', patronymic: '+Плюсов', phone: '+7 916 000 00 01', statusId: status.id },
+        { surname: 'Простов', firstname: 'Иван', phone: '8 916 000 00 02', statusId: status.id },
+      ]);
+      await t.app.db.execute(
+        sql`update leads set additional_info = ${'<p>=HYPERLINK("http://evil.example","x")</p><p>Вторая &amp; строка</p><ul><li><p>пункт</p></li></ul>'} where id = ${guarded}`,
+      );
+      const rows = csvRows((await exportCsv(`?status_id=${status.id}`)).body).slice(1);
+      const byId = new Map(rows.map((r) => [Number(r[0]), r]));
+      const g = byId.get(guarded)!;
+      assert.deepEqual(g.slice(1, 6), ["'=Формулов", "'-Минусов", "'+Плюсов", "'+7 916 000 00 01", "'@Собачий"]);
+      assert.equal(g[7], `'=HYPERLINK("http://evil.example","x")\nВторая & строка\nпункт`);
+      const b = byId.get(bare)!;
+      assert.deepEqual([b[1], b[4], b[7]], ['Простов', '8 916 000 00 02', '']);
+    });
+
+    test('lang=ru answers Russian headers the import recognises; without it the API names stay', async () => {
+      const [russian] = csvRows((await exportCsv('?lang=ru&search=nobody-at-all')).body);
+      assert.deepEqual(russian, ['ID', 'Фамилия', 'Имя', 'Отчество', 'Телефон', 'Статус', 'Ответственные', 'Заметки', 'Создан']);
+      assert.deepEqual(suggestMapping(russian), {
+        surname: 'Фамилия',
+        firstname: 'Имя',
+        patronymic: 'Отчество',
+        phone: 'Телефон',
+        status: 'Статус',
+        users: 'Ответственные',
+        additional_info: 'Заметки',
+      });
+      assert.deepEqual(csvRows((await exportCsv('?search=nobody-at-all')).body)[0], [...EXPORT_COLUMNS]);
+      const refused = await t.app.inject({ method: 'GET', url: '/api/leads/export?lang=xx', headers: admin });
+      assert.equal(refused.statusCode, 422);
+      assert.ok(refused.json().errors.lang);
     });
 
     test('preview: headers, the first rows, the row count and a mapping suggested from Russian labels', async () => {

@@ -8,6 +8,7 @@ import {
   DUPLICATE_MODES,
   idParamSchema,
   isStorableText,
+  LEAD_IMPORT_FIELD_LABELS,
   LEAD_IMPORT_FIELDS,
   leadImportJobSchema,
   leadImportPreviewSchema,
@@ -17,6 +18,7 @@ import {
 import { AppError, type FieldErrors, notFound, validationFailed } from '../../errors/app-error';
 import { IMPORT_FAILED_MESSAGE, inspectUpload, LEAD_IMPORT_QUEUE } from '../../jobs/lead-import-job';
 import { previewCsv, toCsv, UTF8_BOM } from '../../lib/csv';
+import { htmlToText } from '../../lib/plain-text';
 import { resolveMapping, suggestMapping } from '../../lib/lead-import-mapping';
 import { perUserSlots } from '../../lib/per-user-slots';
 import type { LeadExportRow } from '../../repositories/lead-export-repository';
@@ -41,8 +43,28 @@ const IMPORT_RETRY_AFTER = 30;
 
 export const EXPORT_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'status', 'users', 'additional_info', 'created_at'] as const;
 
+/** The import's Russian labels, in the export's column order. */
+const LEAD_EXPORT_RU_LABELS = (['surname', 'firstname', 'patronymic', 'phone', 'status', 'users', 'additional_info'] as const).map(
+  (field) => LEAD_IMPORT_FIELD_LABELS[field],
+);
+
+/**
+ * The header row per `lang` (docs/decisions/068): the API's field names by default, as API clients have always read
+ * them; the leads screen asks for Russian, with the labels the import recognises so an export still imports.
+ */
+const EXPORT_HEADERS: Record<'en' | 'ru', readonly string[]> = {
+  en: EXPORT_COLUMNS,
+  ru: ['ID', ...LEAD_EXPORT_RU_LABELS, 'Создан'],
+};
+
 const { search, status_id, user_id, favorite } = listLeadsQuerySchema.shape;
-const exportQuerySchema = z.object({ search, status_id, user_id, favorite });
+const exportQuerySchema = z.object({
+  search,
+  status_id,
+  user_id,
+  favorite,
+  lang: z.enum(['en', 'ru'], 'Выберите en или ru').default('en'),
+});
 const csvAnswer = z.string().describe('text/csv, UTF-8 with BOM');
 
 /** The import form's text fields: the mapping as JSON text (default: the suggested one) and what to do with duplicates. */
@@ -95,8 +117,9 @@ function busy(reply: FastifyReply, seconds: number, message: string): AppError {
   return new AppError('IMPORT_BUSY', message);
 }
 
+/** A lead as a CSV line; notes as the text a person reads, not their HTML (cells are guarded by `toCsv`). */
 function exportLine(row: LeadExportRow): (string | number)[] {
-  return [row.id, row.surname, row.firstname, row.patronymic, row.phone, row.status, row.users.join(';'), row.additional_info, row.created_at];
+  return [row.id, row.surname, row.firstname, row.patronymic, row.phone, row.status, row.users.join(';'), htmlToText(row.additional_info), row.created_at];
 }
 
 export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -126,7 +149,7 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       // has started, a failure can only cut it short.
       const first = await batches.next();
       async function* lines() {
-        yield UTF8_BOM + toCsv([[...EXPORT_COLUMNS]]);
+        yield UTF8_BOM + toCsv([[...EXPORT_HEADERS[q.lang]]]);
         if (first.done) return;
         yield toCsv(first.value.map(exportLine));
         for await (const batch of batches) yield toCsv(batch.map(exportLine));

@@ -10,7 +10,7 @@ import {
   leadBulkResultSchema,
   leadConflictSchema,
   leadDetailSchema,
-  leadHistoryEntrySchema,
+  leadHistorySchema,
   leadAssigneeSchema,
   listLeadAssigneesQuerySchema,
   leadInputSchema,
@@ -263,9 +263,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every recorded change of a lead, newest first',
         security: bearerSecurity,
         params: idParamSchema,
-        response: { 200: dataEnvelope(z.array(leadHistoryEntrySchema)), ...lookupErrors },
+        response: { 200: leadHistorySchema, ...lookupErrors },
       },
     },
-    async (request) => ({ data: await app.leadHistoryRepository.list(request.params.id, leadViewer(request)) }),
+    async (request) => app.leadHistoryRepository.list(request.params.id, leadViewer(request)),
   );
 };

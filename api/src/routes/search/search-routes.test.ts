@@ -60,6 +60,23 @@ for (const driver of testDrivers()) {
       assert.ok(users.users.every((u: Record<string, unknown>) => !('password_hash' in u) && !('passwordHash' in u)));
     });
 
+    test('ranks lead hits by where the word matched: surname, then first name, then patronymic, then phone', async () => {
+      const statusId = (await t.app.inject({ method: 'GET', url: '/api/lead-status', headers: admin })).json().data[0].id;
+      const make = async (surname: string, firstname: string, patronymic: string, phone: string) =>
+        (await createLeadVia(t, admin, leadInput(statusId, { surname, firstname, patronymic, phone }))).id;
+      // Created so that the newest (which an order by last change puts first) is the weakest match.
+      const surnameInside = await make('Скипетров', 'Олег', '', '+7 916 500 00 01');
+      const surname = await make('Петров', 'Иван', 'Сергеевич', '+7 916 500 00 02');
+      const firstname = await make('Сидоров', 'Петрован', '', '+7 916 500 00 03');
+      const patronymic = await make('Морозов', 'Алексей', 'Петрович', '+7 916 500 00 04');
+      const ids = async (q: string) => (await search(admin, `q=${encodeURIComponent(q)}&limit=10`)).json().leads.map((l: { id: number }) => l.id);
+      assert.deepEqual(await ids('Петров'), [surname, surnameInside, firstname, patronymic]);
+      // Every word counts: a surname and a first name beat a surname alone.
+      assert.deepEqual((await ids('Петров Иван')).slice(0, 1), [surname]);
+      // A phone matches last among the names, and a phone alone keeps the newest first.
+      assert.deepEqual(await ids('916 500 00'), [patronymic, firstname, surname, surnameInside]);
+    });
+
     test("an Operator finds only their own lead, never another operator's, and no users group", async () => {
       const body = (await search(operatorA, `q=${encodeURIComponent('+7 915 123-45')}`)).json();
       assert.deepEqual(body.leads.map((l: { id: number }) => l.id), [mineId]);

@@ -38,6 +38,8 @@ const LABELS: Record<AuditAction, string> = {
   'webhook.delete': 'Вебхук удалён',
   'lead.delete': 'Лид удалён',
   'document.delete': 'Документ удалён',
+  'lead_status.delete': 'Статус лидов удалён',
+  'document_category.delete': 'Категория документов удалена',
 };
 
 /** A readable name for an audit action; an action this build does not know shows as recorded. */

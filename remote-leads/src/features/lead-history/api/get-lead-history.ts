@@ -1,19 +1,16 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { type DataListEnvelope, leadHistoryEntrySchema, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
+import { type LeadHistory, leadHistorySchema } from '@crm/shared/schemas';
 
-export type LeadHistoryResponse = DataListEnvelope<typeof leadHistoryEntrySchema>;
+export type LeadHistoryResponse = LeadHistory;
 
 export const leadHistoryPath = (leadId: number) => `/leads/${leadId}/history`;
 
 export const leadHistoryKey = (leadId: number) => [leadHistoryPath(leadId)] as const;
 
-const getLeadHistoryAnswer = dataEnvelope(z.array(leadHistoryEntrySchema));
-
-/** GET /api/leads/{id}/history, newest first. */
+/** GET /api/leads/{id}/history, newest first, with the deleted statuses its entries name. */
 export async function getLeadHistory(leadId: number): Promise<LeadHistoryResponse> {
-  return getLeadHistoryAnswer.parse(await api.get<unknown>(leadHistoryPath(leadId)));
+  return leadHistorySchema.parse(await api.get<unknown>(leadHistoryPath(leadId)));
 }
 
 export function useLeadHistory(leadId: number) {

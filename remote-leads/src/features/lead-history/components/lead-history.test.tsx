@@ -56,6 +56,21 @@ describe('LeadHistory', () => {
     ]);
   });
 
+  it('names a deleted status by its last name, marked as deleted, instead of its id', async () => {
+    mockFetch({
+      'GET /api/leads/7/history': {
+        body: {
+          data: [{ ...entries[0], changes: { status_id: { from: 7, to: 3 } } }, { ...entries[0], id: 4, changes: { status_id: { from: 9, to: 1 } } }],
+          deleted_statuses: [{ id: 7, name: 'Старый' }],
+        },
+      },
+    });
+    renderRoutes(routes, '/leads/7');
+    expect(await screen.findByText('Статус: Старый (удалён) → В работе')).toBeInTheDocument();
+    // A status deleted before names were kept has nothing better than its id.
+    expect(screen.getByText('Статус: #9 → Новый')).toBeInTheDocument();
+  });
+
   it('shows a comment entry by its step, and never an internal field such as comment_id', async () => {
     mockFetch({
       'GET /api/leads/7/history': {

@@ -66,10 +66,13 @@ const lookup = (items: readonly Named[] | undefined) => {
 /** The lead's history, newest first: who, when, and what changed, in words. */
 export function LeadHistory({ leadId, statuses, users, steps }: LeadHistoryProps) {
   const { data, error, mutate } = useLeadHistory(leadId);
-  const names = useMemo<HistoryNames>(
-    () => ({ status: lookup(statuses), user: lookup(users), step: lookup(steps) }),
-    [statuses, users, steps],
-  );
+  const deletedStatuses = data?.deleted_statuses;
+  const names = useMemo<HistoryNames>(() => {
+    const current = lookup(statuses);
+    // A deleted status keeps the name it had last (docs/decisions/068); the mark says why it is not in the list.
+    const deleted = lookup(deletedStatuses?.map((status) => ({ id: status.id, name: `${status.name} (удалён)` })));
+    return { status: (id) => current(id) ?? deleted(id), user: lookup(users), step: lookup(steps) };
+  }, [statuses, deletedStatuses, users, steps]);
 
   let content;
   if (error) {

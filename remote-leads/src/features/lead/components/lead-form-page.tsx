@@ -201,7 +201,15 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
         }
       />
       <Card>{content}</Card>
-      {id !== null && isEdit && canAssign ? <ShareLeadDialog leadId={id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
+      {id !== null && isEdit && canAssign ? (
+        <ShareLeadDialog
+          leadId={id}
+          open={shareOpen}
+          onOpenChange={setShareOpen}
+          currentUserId={user?.id}
+          responsibleIds={form.entity?.users}
+        />
+      ) : null}
       {form.conflict ? (
         <LeadConflictDialog
           current={form.conflict.current}

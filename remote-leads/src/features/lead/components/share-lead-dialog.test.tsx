@@ -32,9 +32,9 @@ const handedOver: LeadDetail = {
   updated_by: { id: 1, first_name: 'Админ', name: 'Админ Системы' },
 };
 
-function Harness() {
+function Harness({ marks }: { marks?: { currentUserId: number; responsibleIds: number[] } }) {
   const [open, setOpen] = useState(true);
-  return <ShareLeadDialog leadId={7} open={open} onOpenChange={setOpen} />;
+  return <ShareLeadDialog leadId={7} open={open} onOpenChange={setOpen} {...marks} />;
 }
 
 const routes: RouteObject[] = [
@@ -42,7 +42,7 @@ const routes: RouteObject[] = [
   { path: '/leads/list', element: <p>Список лидов</p> },
 ];
 
-function setup() {
+function setup(marks?: { currentUserId: number; responsibleIds: number[] }) {
   const fetch = mockFetch({
     'GET /api/leads/assignees': ({ url }) => {
       const search = url.searchParams.get('search')?.toLowerCase();
@@ -50,7 +50,10 @@ function setup() {
     },
     'GET /api/leads/7/assign/5': { body: { data: handedOver } },
   });
-  const view = renderRoutes(routes, '/leads/7/edit');
+  const view = renderRoutes(
+    marks ? routes.map((route) => (route.path === '/leads/7/edit' ? { ...route, element: <Harness marks={marks} /> } : route)) : routes,
+    '/leads/7/edit',
+  );
   return { fetch, ...view, user: userEvent.setup() };
 }
 
@@ -115,5 +118,29 @@ describe('ShareLeadDialog', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/assign/'))).toBe(false);
     expect(router.state.location.pathname).toBe('/leads/7/edit');
     expect(screen.getByRole('dialog', { name: 'Передать лид' })).toBeInTheDocument();
+  });
+
+  it('marks the signed-in user as "это вы" and the lead\'s responsible users as "текущий ответственный"', async () => {
+    setup({ currentUserId: 2, responsibleIds: [5] });
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    await within(dialog).findByText('Анна Смирнова (Manager)');
+    const anna = rowOf(dialog, 'Анна Смирнова (Manager)');
+    const oleg = rowOf(dialog, 'Олег Кузнецов (Operator)');
+    expect(within(anna).getByText('это вы')).toBeInTheDocument();
+    expect(within(anna).queryByText('текущий ответственный')).not.toBeInTheDocument();
+    expect(within(oleg).getByText('текущий ответственный')).toBeInTheDocument();
+    expect(within(oleg).queryByText('это вы')).not.toBeInTheDocument();
+    // The marks are part of what a screen reader hears for each row's button.
+    expect(within(oleg).getByRole('button', { name: 'Передать' })).toHaveAccessibleDescription(
+      'Олег Кузнецов (Operator) текущий ответственный oleg@example.com',
+    );
+  });
+
+  it('marks nobody when the signed-in user and the responsible users are not in the list', async () => {
+    setup({ currentUserId: 9, responsibleIds: [] });
+    const dialog = await screen.findByRole('dialog', { name: 'Передать лид' });
+    await within(dialog).findByText('Анна Смирнова (Manager)');
+    expect(within(dialog).queryByText('это вы')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('текущий ответственный')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { LeadAssignee } from '@crm/shared/schemas';
-import { Button, Dialog, EmptyState, ErrorState, Spinner, TextField, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
+import { Button, Chip, Dialog, EmptyState, ErrorState, Spinner, TextField, useConfirm, useToast, userDisplayName } from '@crm/shared/ui';
 import { useAssignLead } from '../api/assign-lead';
 import { useLeadAssignees } from '../api/get-lead-assignees';
 import { LEADS_LIST_PATH } from '../utils/leads-list-path';
@@ -12,6 +12,10 @@ export interface ShareLeadDialogProps {
   leadId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The signed-in user, marked 'это вы' in the list. */
+  currentUserId?: number;
+  /** The lead's responsible users as saved, marked 'текущий ответственный'. */
+  responsibleIds?: readonly number[];
 }
 
 /** The share dialog is at most 800 px wide. */
@@ -43,6 +47,13 @@ const Name = styled.div`
   font-weight: 500;
 `;
 
+const Marks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  margin: 0.125rem 0;
+`;
+
 const Email = styled.div`
   font-size: ${({ theme }) => theme.font.sizeSm};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -65,9 +76,10 @@ const Centered = styled.div`
 /**
  * 'Передать лид': the users as "name (role)" and e-mail, each with 'Передать'. After 'Уверены?' the lead is
  * handed over to that user and the app goes to the leads list. The users come from GET /api/leads/assignees, which
- * needs `assign lead` like the hand-over itself (decision 014); a search narrows the first 50.
+ * needs `assign lead` like the hand-over itself (decision 014); a search narrows the first 50. The signed-in user and
+ * the lead's current responsible users are marked, so nobody hands a lead to its owner or to themself by mistake.
  */
-export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogProps) {
+export function ShareLeadDialog({ leadId, open, onOpenChange, currentUserId, responsibleIds = [] }: ShareLeadDialogProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -117,6 +129,12 @@ export function ShareLeadDialog({ leadId, open, onOpenChange }: ShareLeadDialogP
           <Row key={user.id}>
             <Who id={`${idPrefix}-user-${user.id}`}>
               <Name>{`${userDisplayName(user)} (${user.role})`}</Name>
+              {user.id === currentUserId || responsibleIds.includes(user.id) ? (
+                <Marks>
+                  {user.id === currentUserId ? <Chip size="sm" color="primary">это вы</Chip> : null}
+                  {responsibleIds.includes(user.id) ? <Chip size="sm" color="info">текущий ответственный</Chip> : null}
+                </Marks>
+              ) : null}
               <Email>{user.email}</Email>
             </Who>
             <Button

@@ -36,7 +36,7 @@ function renderButton(query: Record<string, string | number | undefined>) {
 }
 
 describe('LeadsExportButton', () => {
-  it('downloads the export with the list filters (not the paging) and saves it under the server’s name', async () => {
+  it('downloads the export with the list filters (not the paging), in Russian, and saves it under the server’s name', async () => {
     let release: () => void = () => undefined;
     const fetch = jest.fn(
       () =>
@@ -62,7 +62,7 @@ describe('LeadsExportButton', () => {
 
     const url = new URL(String((fetch.mock.calls[0] as unknown[])[0]));
     expect(url.pathname).toBe('/api/leads/export');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'Иван', status_id: '2', favorite: '1', sort: '-created_at' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'Иван', status_id: '2', favorite: '1', sort: '-created_at', lang: 'ru' });
 
     release();
     await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'));
