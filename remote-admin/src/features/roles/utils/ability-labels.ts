@@ -25,4 +25,5 @@ export const SUBJECT_LABELS: Record<AbilitySubject, string> = {
   'white-ip': 'Разрешённые IP-адреса',
   audit: 'Журнал действий',
   remotes: 'Модули',
+  webhooks: 'Вебхуки',
 };
