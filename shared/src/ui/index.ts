@@ -49,6 +49,7 @@ export * from './crud-list-page/route-form-drawer';
 export * from './crud-list-page/use-client-page';
 export * from './hooks/use-dismiss';
 export * from './hooks/use-form-submit';
+export * from './hooks/use-media-query';
 export * from './utils/move-item';
 export * from './utils/user-display-name';
 export * from './i18n';

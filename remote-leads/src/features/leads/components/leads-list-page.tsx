@@ -4,13 +4,14 @@ import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
 import { useListQuery } from '@crm/shared/lists';
 import type { LeadStatus } from '@crm/shared/schemas';
-import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, userDisplayName } from '@crm/shared/ui';
+import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, useBreakpointDown, userDisplayName } from '@crm/shared/ui';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import { useUsers } from '../../../api/get-users';
 import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
+import { LeadsCardList } from './leads-card-list';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
 import { ViewSwitch } from './view-switch';
@@ -65,6 +66,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   // The view is the URL's too, but switching it keeps the page.
   const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: ['view'] });
   const view = renderKanban ? query.view : 'table';
+  // A phone shows the leads as cards and folds the filters into a drawer: a table there is one column wide.
+  const narrow = useBreakpointDown('sm');
 
   // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
   const filters = useMemo<LeadsFilters>(
@@ -146,14 +149,24 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           onStatusChange={(status_id) => update({ status_id })}
           onUserChange={(user_id) => update({ user_id })}
           onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
+          narrow={narrow}
         />
         {view === 'kanban' && renderKanban ? null : (
           <>
-            {canSelect && selectedIds.length > 0
+            {canSelect && !narrow && selectedIds.length > 0
               ? renderBulkActions?.({ selectedIds, statusOptions, userOptions, onDone: afterBulk, onClear: clearSelection })
               : null}
             {error && !data ? (
               <ErrorState title="Не удалось загрузить лидов" message={error.message} onRetry={() => void mutate()} />
+            ) : narrow ? (
+              <LeadsCardList
+                rows={data?.data ?? []}
+                loading={isLoading}
+                paging={tableProps(data?.meta)}
+                statuses={statuses}
+                onStatusChange={actions.changeStatus}
+                onToggleFavorite={actions.toggleFavorite}
+              />
             ) : (
               <LeadsTable
                 rows={data?.data ?? []}
