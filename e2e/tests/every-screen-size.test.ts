@@ -16,8 +16,8 @@ const ARTIFACTS = path.join(repoRoot, 'e2e/artifacts/every-screen-size');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-/** A name long enough, and with a word long enough, to push anything beside it off a card that does not wrap it. */
-const LONG_SURNAME = 'Константинопольский-Верхнезаречинский-Преображенский';
+/** One word long enough to push anything beside it off a card that does not break it. */
+const LONG_SURNAME = 'Константинопольскийверхнезаречинскийпреображенский';
 
 /** Waits until the page has drawn its data: nothing loading, no request in flight (as accessibility.test.ts does). */
 async function settled(page: Page): Promise<void> {
@@ -134,6 +134,16 @@ describe('every screen size', () => {
             .map((button) => button.textContent);
         });
         assert.deepEqual(outside, [], 'buttons pushed off the lead page by its long name');
+
+        // In the list its row keeps the actions column inside the card, without scrolling the table.
+        await navigate(page, base, `/leads/list?search=${encodeURIComponent(LONG_SURNAME)}`);
+        const remove = page.getByRole('button', { name: new RegExp(`^Удалить ${LONG_SURNAME}`) });
+        await remove.waitFor();
+        const offCard = await remove.evaluate((button) => {
+          const card = button.closest('section')!.getBoundingClientRect();
+          return button.getBoundingClientRect().right - card.right;
+        });
+        assert.ok(offCard <= 0, `the row's delete button is ${offCard} px past the card's edge`);
       }
       await context.close();
 
