@@ -53,6 +53,7 @@ export * from './hooks/use-form-submit';
 export * from './hooks/use-undoable-delete';
 export * from './hooks/use-unsaved-changes-guard';
 export * from './utils/format-date';
+export * from './hooks/use-media-query';
 export * from './utils/move-item';
 export * from './utils/user-display-name';
 export * from './i18n';

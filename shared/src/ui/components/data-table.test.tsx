@@ -84,6 +84,15 @@ describe('DataTable', () => {
     expect(screen.getByText('26–50 из 230')).toBeInTheDocument();
   });
 
+  it('lets the keyboard reach and scroll the table sideways on a narrow screen, even with nothing focusable in it', async () => {
+    const user = userEvent.setup();
+    const plain: DataTableColumn<Status>[] = [{ key: 'name', header: 'Name' }];
+    render(<DataTable aria-label="Statuses" columns={plain} rows={rows} rowKey="id" page={1} perPage={25} total={2} lastPage={1} onPageChange={() => undefined} onPerPageChange={() => undefined} />);
+    await user.tab();
+    expect(screen.getByRole('region', { name: 'Statuses' })).toHaveFocus();
+    expect(within(screen.getByRole('region', { name: 'Statuses' })).getByRole('table', { name: 'Statuses' })).toBeInTheDocument();
+  });
+
   it("says 'Нет данных' on a Russian screen and the spec's 'No data available' on an English one when there are no rows", () => {
     render(<Harness rows={[]} />);
     expect(screen.getByText('Нет данных')).toBeInTheDocument();

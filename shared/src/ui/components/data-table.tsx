@@ -62,8 +62,10 @@ const Root = styled.div`
   min-width: 0;
 `;
 
+// Focusable, so a table wider than a phone scrolls from the keyboard too (axe: scrollable-region-focusable).
 const Scroll = styled.div`
   overflow-x: auto;
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: -2px; }
 `;
 
 const Table = styled.table`
@@ -247,7 +249,7 @@ function DataTableView<T>({
   return (
     <Root>
       {loading && rows.length > 0 ? <ProgressBar role="progressbar" aria-label={t('common.loadingLabel')} /> : null}
-      <Scroll>
+      <Scroll tabIndex={0} role={ariaLabel ? 'region' : undefined} aria-label={ariaLabel}>
         <Table aria-label={ariaLabel} aria-busy={loading || undefined}>
           <thead>
             <tr>

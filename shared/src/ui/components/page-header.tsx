@@ -18,7 +18,14 @@ const Root = styled.header`
   margin-bottom: 1.5rem;
 `;
 
+// A long name (a lead's) wraps, even inside a word, instead of pushing the actions off the page.
+const Heading = styled.div`
+  flex: 1 1 16rem;
+  min-width: 0;
+`;
+
 const Title = styled.h1`
+  overflow-wrap: anywhere;
   font-size: ${({ theme }) => theme.font.sizeXl};
   font-weight: 500;
   line-height: 1.3;
@@ -38,10 +45,10 @@ const Actions = styled.div`
 function PageHeaderView({ title, subtitle, actions }: PageHeaderProps) {
   return (
     <Root>
-      <div>
+      <Heading>
         <Title>{title}</Title>
         {subtitle ? <Subtitle>{subtitle}</Subtitle> : null}
-      </div>
+      </Heading>
       {actions ? <Actions>{actions}</Actions> : null}
     </Root>
   );

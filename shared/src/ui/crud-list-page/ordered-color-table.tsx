@@ -55,7 +55,9 @@ export interface OrderedColorTableProps<T extends OrderedColorItem> {
   'aria-label'?: string;
 }
 
+// Positioned, so the visually hidden texts in the rows (absolute) scroll with it instead of widening the page.
 const Scroll = styled.div`
+  position: relative;
   overflow-x: auto;
 `;
 

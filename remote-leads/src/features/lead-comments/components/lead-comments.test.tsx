@@ -58,6 +58,23 @@ describe('LeadComments', () => {
   beforeEach(() => localStorage.setItem('userData', JSON.stringify(me)));
   afterEach(() => localStorage.clear());
 
+  it("is brought into view when opened from a lead card's 'Комментарий' (#comments)", async () => {
+    mockFetch({ 'GET /api/comment-steps': { body: { data: steps } }, 'GET /api/leads/7/comments': { body: { data: comments } } });
+    const scrolled: Element[] = [];
+    const jsdomScroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderRoutes(routes, '/leads/7#comments');
+      const card = (await screen.findByRole('heading', { name: 'Комментарии' })).closest('section');
+      expect(card).toHaveAttribute('id', 'comments');
+      expect(scrolled).toEqual([card]);
+    } finally {
+      Element.prototype.scrollIntoView = jsdomScroll;
+    }
+  });
+
   it('groups comments by step in the steps’ order, each with author, date and HTML body', async () => {
     setup();
     const groups = await screen.findAllByRole('region');

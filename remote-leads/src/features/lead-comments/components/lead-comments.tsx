@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useLocation } from '@crm/shared/router';
 import styled from 'styled-components';
 import { errorMessage, getStoredUser, usePendingDeletes } from '@crm/shared/api-client';
 import { Card, ErrorState, Spinner } from '@crm/shared/ui';
@@ -32,6 +33,11 @@ export function LeadComments({ leadId }: LeadCommentsProps) {
   const comments = useLeadComments(leadId);
   const revalidate = useRevalidateLead(leadId);
   const currentUserId = getStoredUser()?.id ?? null;
+  // A card's "Комментарий" quick action on a phone links here with #comments: bring the timeline and its form into view.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#comments') document.getElementById('comments')?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
 
   const orderedSteps = useMemo(
     () => [...(steps.data?.data ?? [])].sort((a, b) => a.position - b.position || a.id - b.id),
@@ -68,7 +74,7 @@ export function LeadComments({ leadId }: LeadCommentsProps) {
   }
 
   return (
-    <Card title="Комментарии">
+    <Card title="Комментарии" id="comments">
       {timeline}
       <AddCommentForm leadId={leadId} steps={orderedSteps} stepsLoading={steps.isLoading} onAdded={revalidate} />
     </Card>

@@ -3,7 +3,7 @@ import type { LeadDetail } from '@crm/shared/schemas';
 import { Card, Chip, Ltr, userDisplayName } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { formatLeadName } from '../../../utils/format-lead-name';
-import { phoneHref } from '../utils/phone-href';
+import { phoneHref } from '../../../utils/phone-href';
 
 export interface LeadDetailCardProps {
   lead: LeadDetail;

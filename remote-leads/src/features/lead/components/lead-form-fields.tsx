@@ -22,8 +22,10 @@ export interface LeadFormFieldsProps {
 
 const NOTES_HEIGHT = 400;
 
+// One column below sm: minmax(0, 1fr), not the implicit auto track, which the editor's toolbar would widen past the card.
 const Grid = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 1.25rem;
   ${media.up('sm')} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   ${media.up('lg')} { grid-template-columns: repeat(3, minmax(0, 1fr)); }

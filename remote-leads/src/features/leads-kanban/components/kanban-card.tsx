@@ -1,9 +1,9 @@
-import { memo, type DragEvent } from 'react';
+import { memo, useMemo, type DragEvent } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
-import { NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
-import { alpha, Chip, Ltr, userDisplayName } from '@crm/shared/ui';
+import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
+import { alpha, Chip, Ltr, Select, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { formatLeadName } from '../../../utils/format-lead-name';
 
@@ -58,21 +58,6 @@ const People = styled.span`
   gap: 0.25rem;
 `;
 
-const StatusMenu = styled.select`
-  align-self: flex-start;
-  max-width: 100%;
-  padding: 0.125rem 0.375rem;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: transparent;
-  font: inherit;
-  font-size: ${({ theme }) => theme.font.sizeSm};
-  color: ${({ theme }) => theme.colors.textMuted};
-  cursor: pointer;
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 1px; }
-  & option { color: ${({ theme }) => theme.colors.text}; background: ${({ theme }) => theme.colors.surface}; }
-`;
-
 const Star = styled(FavoriteToggle)`
   flex: none;
   margin: -0.25rem -0.375rem 0 0;
@@ -93,6 +78,11 @@ export const KanbanCard = memo(function KanbanCard({
   onDragEnd,
 }: KanbanCardProps) {
   const name = formatLeadName(lead);
+  // 'Без статуса' first, as on the board.
+  const options = useMemo<SelectOption<LeadStatusFilter>[]>(
+    () => [{ value: NO_STATUS, label: NO_STATUS_LABEL }, ...statuses.map((status) => ({ value: status.id, label: status.name }))],
+    [statuses],
+  );
   return (
     <Root
       aria-label={name}
@@ -122,20 +112,14 @@ export const KanbanCard = memo(function KanbanCard({
         </People>
       ) : null}
       {canMove ? (
-        <StatusMenu
+        <Select<LeadStatusFilter>
           aria-label={`Статус: ${name}`}
-          value={lead.status_id ?? ''}
-          onChange={(event) => {
-            onMove(lead, event.target.value ? Number(event.target.value) : null);
+          options={options}
+          value={lead.status_id ?? NO_STATUS}
+          onChange={(value) => {
+            if (value !== null) onMove(lead, value === NO_STATUS ? null : value);
           }}
-        >
-          <option value="">{NO_STATUS_LABEL}</option>
-          {statuses.map((status) => (
-            <option key={status.id} value={status.id}>
-              {status.name}
-            </option>
-          ))}
-        </StatusMenu>
+        />
       ) : null}
     </Root>
   );

@@ -129,7 +129,7 @@ describe('LeadsKanban', () => {
     render();
     const card = await within(await screen.findByRole('region', { name: 'Без статуса' })).findByRole('article', { name: 'Бесстатусный Иван' });
     await waitFor(() => expect(countOf('Без статуса')).toBe('1'));
-    expect(within(card).getByRole('combobox', { name: 'Статус: Бесстатусный Иван' })).toHaveDisplayValue('Без статуса');
+    expect(within(card).getByRole('combobox', { name: 'Статус: Бесстатусный Иван' })).toHaveTextContent('Без статуса');
 
     // Out of it: onto 'Новый'.
     fireEvent.dragStart(card, { dataTransfer: dataTransfer() });
@@ -176,16 +176,30 @@ describe('LeadsKanban', () => {
     expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(0);
   });
 
-  it('moves a card from the keyboard with its status menu', async () => {
-    const fetch = mockFetch(leadsServer([makeLead(7, 3, 'Иванов')]));
+  it("moves a card with its status menu, the kit's select: a listbox of the statuses, from the pointer or the keyboard", async () => {
+    const fetch = mockFetch(leadsServer([makeLead(7, 3, 'Иванов'), makeLead(8, 3, 'Петров')]));
     render();
     const user = userEvent.setup();
     const card = await within(await screen.findByRole('region', { name: 'В работе' })).findByRole('article', { name: 'Иванов Иван' });
 
-    await user.selectOptions(within(card).getByRole('combobox', { name: 'Статус: Иванов Иван' }), 'Новый');
+    const menu = within(card).getByRole('combobox', { name: 'Статус: Иванов Иван' });
+    expect(menu).toHaveTextContent('В работе');
+    await user.click(menu);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Без статуса', 'Новый', 'В работе', 'Закрыт']);
+    await user.click(within(listbox).getByRole('option', { name: 'Новый' }));
     expect(await within(column('Новый')).findByRole('article', { name: 'Иванов Иван' })).toBeInTheDocument();
     await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/status/7')).toHaveLength(1));
     expect(requestsTo(fetch, 'POST /api/leads/status/7')[0].body).toEqual({ status_id: 1 });
+
+    // From the keyboard: focus, open with Enter, move up to 'Без статуса', choose.
+    const other = within(column('В работе')).getByRole('combobox', { name: 'Статус: Петров Иван' });
+    other.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/status/8')).toHaveLength(1));
+    expect(requestsTo(fetch, 'POST /api/leads/status/8')[0].body).toEqual({ status_id: null });
   });
 
   it('loads the next 20 cards of a column with "Показать ещё"', async () => {

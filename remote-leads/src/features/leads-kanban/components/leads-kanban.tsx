@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
-import { Spinner } from '@crm/shared/ui';
+import { media, Spinner } from '@crm/shared/ui';
 import type { LeadsFilters } from '../../../api/get-leads';
 import { useKanbanBoard } from '../hooks/use-kanban-board';
 import { KanbanColumn, type KanbanColumnStatus } from './kanban-column';
@@ -16,12 +16,22 @@ export interface LeadsKanbanProps {
   filters: LeadsFilters;
 }
 
+// Only the board scrolls sideways. Positioned, so the columns' visually hidden counts (absolute) scroll inside it
+// rather than widen the page. On a phone a column fills the width and a swipe stops on the next one.
 const Board = styled.div`
+  position: relative;
   display: flex;
   align-items: flex-start;
   gap: 1rem;
   padding-bottom: 0.5rem;
   overflow-x: auto;
+  ${media.down('sm')} {
+    scroll-snap-type: x mandatory;
+    & > section {
+      width: 100%;
+      scroll-snap-align: start;
+    }
+  }
 `;
 
 const NO_LEADS: readonly LeadListItem[] = [];

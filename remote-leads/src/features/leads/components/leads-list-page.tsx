@@ -6,7 +6,7 @@ import { Can, useAbility } from '@crm/shared/abilities/react';
 import { usePendingDeletes } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import type { LeadStatus } from '@crm/shared/schemas';
-import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, userDisplayName } from '@crm/shared/ui';
+import { Button, Card, ErrorState, IconPlus, PageHeader, type SelectOption, useBreakpointDown, userDisplayName } from '@crm/shared/ui';
 import { pendingLeadKey } from '../../../api/delete-lead';
 import { useLeads, type LeadsFilters } from '../../../api/get-leads';
 import { useUsers } from '../../../api/get-users';
@@ -14,6 +14,7 @@ import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
+import { LeadsCardList } from './leads-card-list';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
 import { ViewSwitch } from './view-switch';
@@ -68,6 +69,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   // The view is the URL's too, but switching it keeps the page.
   const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: ['view'] });
   const view = renderKanban ? query.view : 'table';
+  // A phone shows the leads as cards and folds the filters into a drawer: a table there is one column wide.
+  const narrow = useBreakpointDown('sm');
 
   // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
   const filters = useMemo<LeadsFilters>(
@@ -152,14 +155,24 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           onStatusChange={(status_id) => update({ status_id })}
           onUserChange={(user_id) => update({ user_id })}
           onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
+          narrow={narrow}
         />
         {view === 'kanban' && renderKanban ? null : (
           <>
-            {canSelect && selectedIds.length > 0
+            {canSelect && !narrow && selectedIds.length > 0
               ? renderBulkActions?.({ selectedIds, statusOptions, userOptions, onDone: afterBulk, onClear: clearSelection })
               : null}
             {error && !data ? (
               <ErrorState title="Не удалось загрузить лидов" message={errorMessage(error)} onRetry={() => void mutate()} />
+            ) : narrow ? (
+              <LeadsCardList
+                rows={rows}
+                loading={isLoading}
+                paging={tableProps(data?.meta)}
+                statuses={statuses}
+                onStatusChange={actions.changeStatus}
+                onToggleFavorite={actions.toggleFavorite}
+              />
             ) : (
               <LeadsTable
                 rows={rows}

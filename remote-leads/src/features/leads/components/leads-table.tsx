@@ -31,7 +31,9 @@ export interface LeadsTableProps {
   onSelectionChange?: (ids: number[]) => void;
 }
 
+// A long name breaks, even inside a word, rather than push the actions column out of the card.
 const NameLink = styled(Link)`
+  overflow-wrap: anywhere;
   color: ${({ theme }) => theme.colors.text};
   font-weight: 500;
   text-decoration: none;

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
-import { Select, TextField, type SelectOption } from '@crm/shared/ui';
+import { Button, Drawer, Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
 
 // Long enough to let a word be typed, short enough to feel live.
@@ -24,6 +24,8 @@ export interface LeadsToolbarProps {
   onStatusChange: (statusId: LeadStatusFilter | undefined) => void;
   onUserChange: (userId: number | undefined) => void;
   onFavoriteChange: (favorite: boolean) => void;
+  /** A phone: the filters fold into a drawer opened by "Фильтры", which counts the active ones; search stays in view. */
+  narrow?: boolean;
 }
 
 const Bar = styled.div`
@@ -32,6 +34,20 @@ const Bar = styled.div`
   align-items: end;
   gap: 1rem;
   padding: 1.25rem;
+`;
+
+const NarrowBar = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: 0.75rem;
+  padding: 1rem;
+  & > :first-child { flex: 1; min-width: 0; }
+`;
+
+const DrawerFields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1.25rem;
 `;
 
 const Check = styled.label`
@@ -64,8 +80,10 @@ export function LeadsToolbar({
   onStatusChange,
   onUserChange,
   onFavoriteChange,
+  narrow = false,
 }: LeadsToolbarProps) {
   const favoriteId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [text, setText] = useState(search);
   const [shown, setShown] = useState(search);
   // The URL changed under us (back button, a link): show its search instead of what was typed.
@@ -80,20 +98,22 @@ export function LeadsToolbar({
   );
   const sendSearch = useDebouncedCallback((value: string) => onSearchChange(value.trim()), SEARCH_DEBOUNCE_MS);
 
-  return (
-    <Bar>
-      <TextField
-        label="Поиск"
-        type="search"
-        placeholder="ФИО или телефон"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          sendSearch(event.target.value);
-        }}
-        // Leaving the field applies what was typed at once: a later timer must not pull the user back from a row they opened.
-        onBlur={sendSearch.flush}
-      />
+  const searchField = (
+    <TextField
+      label="Поиск"
+      type="search"
+      placeholder="ФИО или телефон"
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        sendSearch(event.target.value);
+      }}
+      // Leaving the field applies what was typed at once: a later timer must not pull the user back from a row they opened.
+      onBlur={sendSearch.flush}
+    />
+  );
+  const filters = (
+    <>
       {showStatus ? (
         <Select<LeadStatusFilter>
           label="Статус"
@@ -125,6 +145,34 @@ export function LeadsToolbar({
         />
         Только избранные
       </Check>
+    </>
+  );
+
+  if (narrow) {
+    // Only the filters the drawer holds count: the search is in view.
+    const active = [showStatus && statusId !== undefined, userOptions !== undefined && userId !== undefined, favorite].filter(Boolean).length;
+    return (
+      <NarrowBar>
+        {searchField}
+        <Button variant="secondary" aria-haspopup="dialog" onClick={() => setDrawerOpen(true)}>
+          {active > 0 ? `Фильтры (${active})` : 'Фильтры'}
+        </Button>
+        <Drawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          title="Фильтры"
+          footer={<Button onClick={() => setDrawerOpen(false)}>Показать</Button>}
+        >
+          <DrawerFields>{filters}</DrawerFields>
+        </Drawer>
+      </NarrowBar>
+    );
+  }
+
+  return (
+    <Bar>
+      {searchField}
+      {filters}
     </Bar>
   );
 }

@@ -1,0 +1,103 @@
+import { memo } from 'react';
+import { Link } from '@crm/shared/router';
+import styled, { css } from 'styled-components';
+import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
+import { FavoriteToggle } from '../../../components/favorite-toggle';
+import { formatLeadName } from '../../../utils/format-lead-name';
+import { phoneHref } from '../../../utils/phone-href';
+import { LeadStatusChip } from './lead-status-chip';
+import { LeadStatusSelect } from './lead-status-select';
+import { ResponsibleChips } from './responsible-chips';
+
+export interface LeadCardProps {
+  lead: LeadListItem;
+  /** The status select shows with `edit lead`, the chip without. */
+  canEdit: boolean;
+  statuses: readonly LeadStatus[];
+  /** The handlers must be stable: cards are memoised. */
+  onStatusChange: (leadId: number, statusId: number | null) => void;
+  onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
+}
+
+const Root = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: 0.625rem;
+  padding: 1rem 1.25rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 0.5rem;
+`;
+
+const Name = styled(Link)`
+  min-width: 0;
+  font-weight: 500;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  overflow-wrap: anywhere;
+  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primaryText}; }
+`;
+
+const Quick = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+`;
+
+// Links drawn as text buttons, at least 2.375 rem tall: a thumb hits them (WCAG 2.2 target size).
+const action = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: 2.375rem;
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 500;
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: 1px; }
+`;
+
+const Action = styled.a`${action}`;
+const ActionLink = styled(Link)`${action}`;
+
+/** A lead on a phone: name, status, phone and the quick actions a caller needs (status, comment, call). */
+export const LeadCard = memo(function LeadCard({ lead, canEdit, statuses, onStatusChange, onToggleFavorite }: LeadCardProps) {
+  const name = formatLeadName(lead);
+  return (
+    <Root aria-label={name}>
+      <Top>
+        <Name to={`/leads/${lead.id}`}>{name}</Name>
+        <FavoriteToggle leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
+      </Top>
+      {canEdit ? (
+        <LeadStatusSelect
+          leadId={lead.id}
+          leadName={name}
+          statusId={lead.status_id}
+          color={lead.status?.color}
+          statusName={lead.status?.name}
+          statuses={statuses}
+          onChange={onStatusChange}
+        />
+      ) : (
+        <LeadStatusChip status={lead.status} />
+      )}
+      {lead.responsible.length > 0 ? <ResponsibleChips users={lead.responsible} /> : null}
+      <Quick>
+        {lead.phone ? (
+          <Action href={phoneHref(lead.phone)} aria-label={`Позвонить ${name}: ${lead.phone}`}>
+            {lead.phone}
+          </Action>
+        ) : null}
+        <ActionLink to={`/leads/${lead.id}#comments`} aria-label={`Комментарий к ${name}`}>
+          Комментарий
+        </ActionLink>
+      </Quick>
+    </Root>
+  );
+});
