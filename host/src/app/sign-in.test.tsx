@@ -1,4 +1,4 @@
-import { getAccessToken, isLoggedIn, STORAGE_KEYS, UNAUTHORIZED_EVENT, clearSession } from '@crm/shared/api-client';
+import { api, deferDelete, getAccessToken, isLoggedIn, STORAGE_KEYS, UNAUTHORIZED_EVENT, clearSession } from '@crm/shared/api-client';
 import { act, screen, waitFor } from '@testing-library/react';
 import { mockFetch, reply } from './testing/mock-fetch';
 import { currentPath, renderApp, type TestRouter } from './testing/render-app';
@@ -155,6 +155,23 @@ describe('leaving the session', () => {
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/logout')).toBe(true);
     expect(calls.find((c) => c.path === '/api/auth/logout')?.headers.Authorization).toBe('Bearer token-1');
     expect(isLoggedIn()).toBe(false);
+  });
+
+  test('sign out first sends a delete still waiting for its undo, with the token it needs', async () => {
+    signInAs('Admin');
+    const { calls } = mockFetch({
+      'DELETE /api/leads/7': () => reply(200, { message: 'Deleted' }),
+      'POST /api/auth/logout': () => reply(200, { message: 'ok' }),
+    });
+    const { router, user } = renderApp('/leads/list');
+    deferDelete({ key: 'lead:7', delayMs: 60_000, send: () => api.delete('/leads/7') });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    const order = calls.map((c) => `${c.method} ${c.path}`).filter((c) => c === 'DELETE /api/leads/7' || c === 'POST /api/auth/logout');
+    expect(order).toEqual(['DELETE /api/leads/7', 'POST /api/auth/logout']);
+    expect(calls.find((c) => c.path === '/api/leads/7')?.headers.Authorization).toBe('Bearer token-1');
   });
 
   test('a 401 anywhere (crm:unauthorized) sends the user to login with to=<current path>', async () => {

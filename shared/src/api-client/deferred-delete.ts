@@ -40,22 +40,24 @@ function take(key: string): DeferredDelete | undefined {
   return item.entry;
 }
 
-function deliver(entry: DeferredDelete, keepalive: boolean): void {
-  entry.send({ keepalive }).then(
+function deliver(entry: DeferredDelete, keepalive: boolean): Promise<void> {
+  return entry.send({ keepalive }).then(
     () => entry.onSent?.(),
     (error: unknown) => entry.onFailed?.(error),
   );
 }
 
 /**
- * Sends every waiting delete at once with `keepalive`, so closing or reloading the tab does not lose them. Runs on
- * `pagehide`; exported for tests and for a sign-out that wants them sent first.
+ * Sends every waiting delete at once with `keepalive`, so closing or reloading the tab does not lose them; resolves
+ * when each has been answered. Runs on `pagehide`, and before sign-out revokes the token the deletes are sent with.
  */
-export function flushDeferredDeletes(): void {
+export function flushDeferredDeletes(): Promise<void> {
+  const sent: Promise<void>[] = [];
   for (const key of [...pending.keys()]) {
     const entry = take(key);
-    if (entry) deliver(entry, true);
+    if (entry) sent.push(deliver(entry, true));
   }
+  return Promise.all(sent).then(() => undefined);
 }
 
 /**
@@ -64,12 +66,12 @@ export function flushDeferredDeletes(): void {
  */
 export function deferDelete(entry: DeferredDelete): () => boolean {
   if (!flushOnPageHide && typeof window !== 'undefined') {
-    window.addEventListener('pagehide', flushDeferredDeletes);
+    window.addEventListener('pagehide', () => void flushDeferredDeletes());
     flushOnPageHide = true;
   }
   take(entry.key);
   const timer = setTimeout(() => {
-    if (take(entry.key)) deliver(entry, false);
+    if (take(entry.key)) void deliver(entry, false);
   }, entry.delayMs);
   pending.set(entry.key, { entry, timer });
   changed();

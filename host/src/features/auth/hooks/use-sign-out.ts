@@ -1,14 +1,18 @@
-import { clearSession } from '@crm/shared/api-client';
+import { clearSession, flushDeferredDeletes } from '@crm/shared/api-client';
 import { useCallback } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import { useSWRConfig } from 'swr';
 import { logout } from '../api/logout';
 
-/** Revokes the token, forgets the session and every cached answer, then shows the login page. */
+/**
+ * Sends the deletes still waiting for their undo (they need the token), revokes the token, forgets the session and
+ * every cached answer, then shows the login page.
+ */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   return useCallback(async () => {
+    await flushDeferredDeletes();
     try {
       await logout();
     } catch {
