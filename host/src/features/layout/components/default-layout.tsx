@@ -1,10 +1,9 @@
-import { createAppTheme } from '@crm/shared/ui';
+import { createAppTheme, useMediaQuery } from '@crm/shared/ui';
 import type { User } from '@crm/shared/schemas';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from '@crm/shared/router';
 import styled, { createGlobalStyle, ThemeProvider } from 'styled-components';
 import { useAllowedNavGroups } from '../hooks/use-allowed-nav-items';
-import { useMediaQuery } from '../hooks/use-media-query';
 import { usePreferences } from '../hooks/use-preferences';
 import type { NavGroup } from '../utils/nav-item';
 import { effectiveLayout, OVERLAY_NAV_QUERY } from '../utils/preferences';

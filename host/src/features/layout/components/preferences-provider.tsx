@@ -1,10 +1,9 @@
-import { createAppTheme, GlobalStyle } from '@crm/shared/ui';
+import { createAppTheme, GlobalStyle, useMediaQuery } from '@crm/shared/ui';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
 import { PreferencesContext } from '../hooks/preferences-context';
 import { FontFaces } from './font-faces';
-import { useMediaQuery } from '../hooks/use-media-query';
 import {
   changePreferences,
   clearPreferences,
