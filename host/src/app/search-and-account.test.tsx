@@ -161,7 +161,7 @@ describe('account pages', () => {
   });
 
   test('the profile tab saves the name and the picture, and the top bar shows the new picture', async () => {
-    const userData = { id: 1, first_name: 'Анна', name: 'Петрова', email: 'anna@example.com', role: 'Admin', avatar: null as string | null };
+    const userData = { id: 1, first_name: 'Анна', name: 'Анна Петрова', email: 'anna@example.com', role: 'Admin', avatar: null as string | null };
     const { calls } = mockFetch({
       'GET /api/auth/me': () => reply(200, { userData, userAbilityRules: [{ action: 'manage', subject: 'all' }] }),
       'GET /api/me/profile': () => reply(200, { userData, teams: [{ id: 3, name: 'Продажи' }] }),
@@ -171,7 +171,7 @@ describe('account pages', () => {
     signInAs('Admin');
     const { user } = renderApp('/pages/user-profile');
     const name = await screen.findByLabelText('Your name');
-    expect(name).toHaveValue('Петрова');
+    expect(name).toHaveValue('Анна Петрова');
     expect(screen.getByText('Продажи')).toBeInTheDocument();
 
     await user.clear(name);

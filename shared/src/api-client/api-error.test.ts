@@ -17,6 +17,12 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(0, 'aborted', { code: ABORTED_CODE }), 'ru')).toBe('Отменено.');
   });
 
+  it('reads an answer without a code (a proxy, an older API) by its status', () => {
+    expect(errorMessage(new ApiError(403, 'Forbidden'), 'ru')).toBe('Недостаточно прав для этого действия.');
+    expect(errorMessage(new ApiError(404, 'Not Found'), 'ru')).toBe('Запись не найдена: возможно, её уже удалили.');
+    expect(errorMessage(new ApiError(502, 'Bad Gateway'), 'ru')).toBe('Что-то пошло не так. Попробуйте ещё раз.');
+  });
+
   it('has a Russian text for every code', () => {
     for (const code of ERROR_CODES) {
       expect(errorMessage(new ApiError(400, 'English', { code }), 'ru')).toMatch(/[а-яё]/i);

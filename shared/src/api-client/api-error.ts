@@ -37,6 +37,26 @@ export function firstFieldError(error: unknown, field: string): string | undefin
 }
 
 /**
+ * An answer without a code (a proxy's 403 or 413, an older API) reads as the code its status always carries; a 5xx
+ * stays the general text.
+ */
+const CODE_OF_STATUS: Partial<Record<number, ApiErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
  * A failure as one line for a toast or an error state, in the screen's language (the lead, document and admin screens
  * are Russian, hence the default): an API error by its code, a 5xx or an unreachable server by a general text, never
  * the server's own English message; the client's own errors (already in the screen's language) by their message.
@@ -44,7 +64,8 @@ export function firstFieldError(error: unknown, field: string): string | undefin
 export function errorMessage(error: unknown, lng: ErrorTextLanguage = 'ru'): string {
   if (error instanceof ApiError) {
     const texts = ERROR_TEXTS[lng];
-    const text = error.code ? texts[error.code] : error.status === 0 ? texts.network : texts.generic;
+    const code = error.code ?? CODE_OF_STATUS[error.status];
+    const text = code ? texts[code] : error.status === 0 ? texts.network : texts.generic;
     const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;
     return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (typeof body[key] === 'string' ? body[key] : ''));
   }

@@ -69,7 +69,7 @@ describe('useUndoableDelete', () => {
     await user.click(screen.getByRole('button', { name: 'delete' }));
     await act(async () => jest.advanceTimersByTime(UNDO_DELETE_MS));
     expect(screen.getByText('Иванов Артём')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Не удалось удалить «Иванов Артём»: Нет прав');
+    expect(screen.getByRole('status')).toHaveTextContent('Не удалось удалить «Иванов Артём»: Недостаточно прав для этого действия.');
   });
 
   it('leaving the page sends the waiting delete at once, with keepalive', async () => {

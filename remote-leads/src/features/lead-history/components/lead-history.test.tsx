@@ -79,7 +79,7 @@ describe('LeadHistory', () => {
             {
               id: 9,
               action: 'comment_added',
-              user: { id: 2, first_name: 'Анна', name: 'Смирнова' },
+              user: { id: 2, first_name: 'Анна', name: 'Анна Смирнова' },
               changes: { comment_id: { from: null, to: 3 }, step_id: { from: null, to: 4 } },
               created_at: '2025-03-16T09:30:00.000Z',
             },

@@ -78,7 +78,7 @@ describe('LeadsExportButton', () => {
 
     await user.click(screen.getByRole('button', { name: 'Экспорт' }));
 
-    expect(await screen.findByText('Не удалось выгрузить лидов: Forbidden')).toBeInTheDocument();
+    expect(await screen.findByText('Не удалось выгрузить лидов: Недостаточно прав для этого действия.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Экспорт' })).toBeEnabled();
     expect(saved).toEqual([]);
   });
