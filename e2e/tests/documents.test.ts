@@ -102,10 +102,10 @@ describe('documents', () => {
     await page.getByRole('dialog', { name: 'notes.txt' }).getByText('Тип файла не поддерживается для предпросмотра').waitFor();
     await page.keyboard.press('Escape');
 
-    // Delete a file after 'Уверены?': it leaves the list at once.
+    // Delete a file after a question that names it: it leaves the list at once (the request waits for Отменить).
     await page.getByRole('button', { name: 'Удалить notes.txt' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Уверены?' });
-    await confirm.getByRole('button', { name: 'Да' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Удалить файл «notes.txt»?' });
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
     await cards.getByRole('listitem', { name: 'notes.txt', exact: true }).waitFor({ state: 'detached' });
 
     // Search by another form of a word in the body.

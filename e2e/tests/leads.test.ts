@@ -125,10 +125,16 @@ describe('the leads area', () => {
     // Delete.
     await navigate(page, base, '/leads/list?search=Тестовый');
     await page.getByRole('row', { name: /Тестовый Лид/ }).getByRole('button', { name: /Удалить/ }).click();
-    await page.getByRole('alertdialog', { name: 'Уверены?' }).getByRole('button', { name: 'Да' }).click();
+    await page.getByRole('alertdialog', { name: /^Удалить лида Тестовый Лид/ }).getByRole('button', { name: 'Удалить' }).click();
     await page.getByRole('row', { name: /Тестовый Лид/ }).waitFor({ state: 'detached' });
-    const { data } = await apiGet<LeadListResponse>(page, base, '/leads?search=Тестовый');
-    assert.equal(data.length, 0, 'deleted on the server');
+    // The request is sent once the 10 s of Отменить have passed (docs/decisions/064).
+    await page.getByRole('button', { name: 'Отменить' }).waitFor({ state: 'detached', timeout: 20_000 });
+    let left = Infinity;
+    for (let waited = 0; waited < 10_000 && left > 0; waited += 250) {
+      left = (await apiGet<LeadListResponse>(page, base, '/leads?search=Тестовый')).data.length;
+      if (left > 0) await page.waitForTimeout(250);
+    }
+    assert.equal(left, 0, 'deleted on the server');
     await context.close();
   });
 
