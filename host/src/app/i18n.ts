@@ -1,5 +1,6 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { addErrorTexts } from '@crm/shared/api-client';
 import { addUiLanguage } from '@crm/shared/ui';
 import { cookieName, isPreferenceStored, readPreferences } from '../features/layout/utils/preferences';
 import { getWebConfig } from '../features/web-config/api/get-web-config';
@@ -41,19 +42,21 @@ export function readLanguageCookie(): LanguageCode {
  */
 const LAZY_LOCALES: Record<Exclude<LanguageCode, 'en'>, () => Promise<Translation>> = {
   fr: async () => {
-    const [{ fr }, { uiFr }] = await Promise.all([
+    const [{ fr }, { uiFr, errorTextsFr }] = await Promise.all([
       import(/* webpackChunkName: "locale-fr" */ './locales/fr'),
       import(/* webpackChunkName: "locale-fr" */ '@crm/shared/ui/locales/fr'),
     ]);
     addUiLanguage('fr', uiFr);
+    addErrorTexts('fr', errorTextsFr);
     return fr;
   },
   ar: async () => {
-    const [{ ar }, { uiAr }] = await Promise.all([
+    const [{ ar }, { uiAr, errorTextsAr }] = await Promise.all([
       import(/* webpackChunkName: "locale-ar" */ './locales/ar'),
       import(/* webpackChunkName: "locale-ar" */ '@crm/shared/ui/locales/ar'),
     ]);
     addUiLanguage('ar', uiAr);
+    addErrorTexts('ar', errorTextsAr);
     return ar;
   },
   ru: () => import(/* webpackChunkName: "locale-ru" */ './locales/ru').then((m) => m.ru),

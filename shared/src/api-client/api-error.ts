@@ -63,7 +63,7 @@ const CODE_OF_STATUS: Partial<Record<number, ApiErrorCode>> = {
  */
 export function errorMessage(error: unknown, lng: ErrorTextLanguage = 'ru'): string {
   if (error instanceof ApiError) {
-    const texts = ERROR_TEXTS[lng];
+    const texts = ERROR_TEXTS[lng] ?? ERROR_TEXTS.en;
     const code = error.code ?? CODE_OF_STATUS[error.status];
     const text = code ? texts[code] : error.status === 0 ? texts.network : texts.generic;
     const body = (typeof error.body === 'object' && error.body !== null ? error.body : {}) as Record<string, unknown>;

@@ -10,7 +10,7 @@ export type ErrorTexts = Record<ApiErrorCode | 'generic' | 'network', string>;
  * The client's text for each error code, per language: a screen shows these instead of the server's English message
  * (docs/decisions/066). `{{ip}}` is filled from the answer's field of that name.
  */
-export const ERROR_TEXTS: Record<ErrorTextLanguage, ErrorTexts> = {
+export const ERROR_TEXTS: Record<'ru' | 'en', ErrorTexts> & Partial<Record<ErrorTextLanguage, ErrorTexts>> = {
   ru: {
     BAD_REQUEST: 'Сервер не понял запрос. Обновите страницу и попробуйте ещё раз.',
     UNAUTHENTICATED: 'Сеанс истёк. Войдите снова.',
@@ -67,60 +67,12 @@ export const ERROR_TEXTS: Record<ErrorTextLanguage, ErrorTexts> = {
     generic: 'Something went wrong. Try again.',
     network: 'The server cannot be reached. Check your connection and try again.',
   },
-  fr: {
-    BAD_REQUEST: "Le serveur n'a pas compris la requête. Rechargez la page et réessayez.",
-    UNAUTHENTICATED: 'Votre session a expiré. Reconnectez-vous.',
-    FORBIDDEN: "Vous n'êtes pas autorisé à faire cela.",
-    GRANT_NOT_HELD: "Vous ne pouvez pas accorder des droits que vous n'avez pas.",
-    OWN_ROLE: 'Vous ne pouvez pas modifier votre propre rôle. Demandez à un autre administrateur.',
-    NOT_FOUND: "Introuvable : l'élément a peut-être été supprimé.",
-    REQUEST_TIMEOUT: 'La requête a pris trop de temps. Réessayez.',
-    CONFLICT: "L'élément a été modifié ou est encore utilisé. Rechargez la page et réessayez.",
-    STATUS_IN_USE: 'Des prospects ont ce statut : il ne peut pas être supprimé. Choisissez le statut où les déplacer.',
-    STEP_IN_USE: "Des commentaires utilisent cette étape : elle ne peut pas être supprimée. Archivez-la plutôt.",
-    IP_NOT_ALLOWED: "L'accès depuis l'adresse {{ip}} n'est pas autorisé.",
-    IP_LOCKOUT: "Après cette modification, votre adresse {{ip}} ne sera plus autorisée et vous perdrez l'accès. Enregistrer quand même ?",
-    LEAD_VERSION_CONFLICT: "Quelqu'un d'autre a modifié ce prospect pendant que vous l'éditiez.",
-    DOCUMENT_VERSION_CONFLICT: "Quelqu'un d'autre a modifié ce document pendant que vous l'éditiez.",
-    CATEGORY_IN_USE: 'La catégorie contient des documents : elle ne peut pas être supprimée. Choisissez où les déplacer.',
-    PAYLOAD_TOO_LARGE: 'Le fichier ou les données sont trop volumineux.',
-    URI_TOO_LONG: "L'adresse est trop longue.",
-    UNSUPPORTED_MEDIA_TYPE: "Ce type de données n'est pas pris en charge.",
-    VALIDATION_FAILED: 'Vérifiez les données saisies.',
-    RATE_LIMITED: 'Trop de tentatives. Patientez un peu et réessayez.',
-    IMPORT_BUSY: "Un autre import est en cours. Attendez qu'il se termine.",
-    HEADERS_TOO_LARGE: 'Les en-têtes de la requête sont trop volumineux.',
-    SERVICE_UNAVAILABLE: 'Le serveur est momentanément indisponible. Réessayez dans une minute.',
-    ABORTED: 'Annulé.',
-    generic: 'Une erreur est survenue. Réessayez.',
-    network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
-  },
-  ar: {
-    BAD_REQUEST: 'لم يفهم الخادم الطلب. أعد تحميل الصفحة وحاول مجددًا.',
-    UNAUTHENTICATED: 'انتهت جلستك. سجّل الدخول مجددًا.',
-    FORBIDDEN: 'ليست لديك صلاحية للقيام بذلك.',
-    GRANT_NOT_HELD: 'لا يمكنك منح صلاحيات لا تملكها.',
-    OWN_ROLE: 'لا يمكنك تغيير دورك. اطلب ذلك من مسؤول آخر.',
-    NOT_FOUND: 'غير موجود: ربما حُذف.',
-    REQUEST_TIMEOUT: 'استغرق الطلب وقتًا طويلًا. حاول مجددًا.',
-    CONFLICT: 'تم تغيير السجل أو أنه لا يزال مستخدمًا. أعد تحميل الصفحة وحاول مجددًا.',
-    STATUS_IN_USE: 'هذه الحالة مستخدمة لعملاء محتملين، فلا يمكن حذفها. اختر الحالة التي يُنقلون إليها.',
-    STEP_IN_USE: 'هذه المرحلة مستخدمة في تعليقات، فلا يمكن حذفها. أرشفها بدلًا من ذلك.',
-    IP_NOT_ALLOWED: 'الوصول من العنوان {{ip}} غير مسموح به.',
-    IP_LOCKOUT: 'بعد هذا التغيير لن يُسمح بعنوانك {{ip}} وستفقد الوصول. هل تريد الحفظ على أي حال؟',
-    LEAD_VERSION_CONFLICT: 'غيّر شخص آخر هذا العميل المحتمل أثناء تحريرك له.',
-    DOCUMENT_VERSION_CONFLICT: 'غيّر شخص آخر هذا المستند أثناء تحريرك له.',
-    CATEGORY_IN_USE: 'تحتوي الفئة على مستندات، فلا يمكن حذفها. اختر الفئة التي تُنقل إليها.',
-    PAYLOAD_TOO_LARGE: 'الملف أو البيانات كبيرة جدًا.',
-    URI_TOO_LONG: 'العنوان طويل جدًا.',
-    UNSUPPORTED_MEDIA_TYPE: 'نوع البيانات هذا غير مدعوم.',
-    VALIDATION_FAILED: 'تحقّق مما أدخلته.',
-    RATE_LIMITED: 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مجددًا.',
-    IMPORT_BUSY: 'هناك استيراد آخر قيد التنفيذ. انتظر حتى ينتهي.',
-    HEADERS_TOO_LARGE: 'ترويسات الطلب كبيرة جدًا.',
-    SERVICE_UNAVAILABLE: 'الخادم غير متاح مؤقتًا. حاول بعد دقيقة.',
-    ABORTED: 'أُلغي.',
-    generic: 'حدث خطأ ما. حاول مجددًا.',
-    network: 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مجددًا.',
-  },
 };
+
+/**
+ * French and Arabic come with the shell's locale chunk of that language (addUiLanguage), so the first load carries only
+ * Russian (the remote screens) and English (the default shell); until then those languages read English.
+ */
+export function addErrorTexts(lng: ErrorTextLanguage, texts: ErrorTexts): void {
+  ERROR_TEXTS[lng] = texts;
+}

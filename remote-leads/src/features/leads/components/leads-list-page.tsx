@@ -1,5 +1,5 @@
 import { errorMessage } from '@crm/shared/api-client';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
@@ -14,10 +14,12 @@ import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
-import { LeadsCardList } from './leads-card-list';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
 import { ViewSwitch } from './view-switch';
+
+/** Cards for a phone (below 600 px): fetched only by a narrow window, so the desktop's first load stays lean. */
+const LeadsCardList = lazy(() => import('./leads-card-list').then((module) => ({ default: module.LeadsCardList })));
 
 /** What the bulk-actions slot is given while rows are selected. */
 export interface LeadsBulkSlot {
@@ -165,14 +167,16 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
             {error && !data ? (
               <ErrorState title="Не удалось загрузить лидов" message={errorMessage(error)} onRetry={() => void mutate()} />
             ) : narrow ? (
-              <LeadsCardList
-                rows={rows}
-                loading={isLoading}
-                paging={tableProps(data?.meta)}
-                statuses={statuses}
-                onStatusChange={actions.changeStatus}
-                onToggleFavorite={actions.toggleFavorite}
-              />
+              <Suspense fallback={null}>
+                <LeadsCardList
+                  rows={rows}
+                  loading={isLoading}
+                  paging={tableProps(data?.meta)}
+                  statuses={statuses}
+                  onStatusChange={actions.changeStatus}
+                  onToggleFavorite={actions.toggleFavorite}
+                />
+              </Suspense>
             ) : (
               <LeadsTable
                 rows={rows}

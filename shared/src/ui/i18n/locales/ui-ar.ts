@@ -1,3 +1,4 @@
+import type { ErrorTexts } from '@crm/shared/api-client';
 import type { UiResource } from '../ui-resources';
 
 /** Arabic texts of the kit, for host pages in an Arabic shell (loaded with the shell's Arabic locale). */
@@ -157,4 +158,34 @@ export const uiAr: UiResource = {
     imageUploadFailed: 'Image upload failed',
     invalidImageUrl: 'Invalid image URL from server',
   },
+};
+
+/** The error codes' texts in this language (docs/decisions/066), registered with the kit's texts by addUiLanguage. */
+export const errorTextsAr: ErrorTexts = {
+  BAD_REQUEST: 'لم يفهم الخادم الطلب. أعد تحميل الصفحة وحاول مجددًا.',
+  UNAUTHENTICATED: 'انتهت جلستك. سجّل الدخول مجددًا.',
+  FORBIDDEN: 'ليست لديك صلاحية للقيام بذلك.',
+  GRANT_NOT_HELD: 'لا يمكنك منح صلاحيات لا تملكها.',
+  OWN_ROLE: 'لا يمكنك تغيير دورك. اطلب ذلك من مسؤول آخر.',
+  NOT_FOUND: 'غير موجود: ربما حُذف.',
+  REQUEST_TIMEOUT: 'استغرق الطلب وقتًا طويلًا. حاول مجددًا.',
+  CONFLICT: 'تم تغيير السجل أو أنه لا يزال مستخدمًا. أعد تحميل الصفحة وحاول مجددًا.',
+  STATUS_IN_USE: 'هذه الحالة مستخدمة لعملاء محتملين، فلا يمكن حذفها. اختر الحالة التي يُنقلون إليها.',
+  STEP_IN_USE: 'هذه المرحلة مستخدمة في تعليقات، فلا يمكن حذفها. أرشفها بدلًا من ذلك.',
+  IP_NOT_ALLOWED: 'الوصول من العنوان {{ip}} غير مسموح به.',
+  IP_LOCKOUT: 'بعد هذا التغيير لن يُسمح بعنوانك {{ip}} وستفقد الوصول. هل تريد الحفظ على أي حال؟',
+  LEAD_VERSION_CONFLICT: 'غيّر شخص آخر هذا العميل المحتمل أثناء تحريرك له.',
+  DOCUMENT_VERSION_CONFLICT: 'غيّر شخص آخر هذا المستند أثناء تحريرك له.',
+  CATEGORY_IN_USE: 'تحتوي الفئة على مستندات، فلا يمكن حذفها. اختر الفئة التي تُنقل إليها.',
+  PAYLOAD_TOO_LARGE: 'الملف أو البيانات كبيرة جدًا.',
+  URI_TOO_LONG: 'العنوان طويل جدًا.',
+  UNSUPPORTED_MEDIA_TYPE: 'نوع البيانات هذا غير مدعوم.',
+  VALIDATION_FAILED: 'تحقّق مما أدخلته.',
+  RATE_LIMITED: 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مجددًا.',
+  IMPORT_BUSY: 'هناك استيراد آخر قيد التنفيذ. انتظر حتى ينتهي.',
+  HEADERS_TOO_LARGE: 'ترويسات الطلب كبيرة جدًا.',
+  SERVICE_UNAVAILABLE: 'الخادم غير متاح مؤقتًا. حاول بعد دقيقة.',
+  ABORTED: 'أُلغي.',
+  generic: 'حدث خطأ ما. حاول مجددًا.',
+  network: 'تعذّر الوصول إلى الخادم. تحقّق من اتصالك وحاول مجددًا.',
 };

@@ -1,3 +1,4 @@
+import type { ErrorTexts } from '@crm/shared/api-client';
 import type { UiResource } from '../ui-resources';
 
 /** French texts of the kit, for host pages in a French shell (loaded with the shell's French locale). */
@@ -157,4 +158,34 @@ export const uiFr: UiResource = {
     imageUploadFailed: 'Image upload failed',
     invalidImageUrl: 'Invalid image URL from server',
   },
+};
+
+/** The error codes' texts in this language (docs/decisions/066), registered with the kit's texts by addUiLanguage. */
+export const errorTextsFr: ErrorTexts = {
+  BAD_REQUEST: "Le serveur n'a pas compris la requête. Rechargez la page et réessayez.",
+  UNAUTHENTICATED: 'Votre session a expiré. Reconnectez-vous.',
+  FORBIDDEN: "Vous n'êtes pas autorisé à faire cela.",
+  GRANT_NOT_HELD: "Vous ne pouvez pas accorder des droits que vous n'avez pas.",
+  OWN_ROLE: 'Vous ne pouvez pas modifier votre propre rôle. Demandez à un autre administrateur.',
+  NOT_FOUND: "Introuvable : l'élément a peut-être été supprimé.",
+  REQUEST_TIMEOUT: 'La requête a pris trop de temps. Réessayez.',
+  CONFLICT: "L'élément a été modifié ou est encore utilisé. Rechargez la page et réessayez.",
+  STATUS_IN_USE: 'Des prospects ont ce statut : il ne peut pas être supprimé. Choisissez le statut où les déplacer.',
+  STEP_IN_USE: "Des commentaires utilisent cette étape : elle ne peut pas être supprimée. Archivez-la plutôt.",
+  IP_NOT_ALLOWED: "L'accès depuis l'adresse {{ip}} n'est pas autorisé.",
+  IP_LOCKOUT: "Après cette modification, votre adresse {{ip}} ne sera plus autorisée et vous perdrez l'accès. Enregistrer quand même ?",
+  LEAD_VERSION_CONFLICT: "Quelqu'un d'autre a modifié ce prospect pendant que vous l'éditiez.",
+  DOCUMENT_VERSION_CONFLICT: "Quelqu'un d'autre a modifié ce document pendant que vous l'éditiez.",
+  CATEGORY_IN_USE: 'La catégorie contient des documents : elle ne peut pas être supprimée. Choisissez où les déplacer.',
+  PAYLOAD_TOO_LARGE: 'Le fichier ou les données sont trop volumineux.',
+  URI_TOO_LONG: "L'adresse est trop longue.",
+  UNSUPPORTED_MEDIA_TYPE: "Ce type de données n'est pas pris en charge.",
+  VALIDATION_FAILED: 'Vérifiez les données saisies.',
+  RATE_LIMITED: 'Trop de tentatives. Patientez un peu et réessayez.',
+  IMPORT_BUSY: "Un autre import est en cours. Attendez qu'il se termine.",
+  HEADERS_TOO_LARGE: 'Les en-têtes de la requête sont trop volumineux.',
+  SERVICE_UNAVAILABLE: 'Le serveur est momentanément indisponible. Réessayez dans une minute.',
+  ABORTED: 'Annulé.',
+  generic: 'Une erreur est survenue. Réessayez.',
+  network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
 };
