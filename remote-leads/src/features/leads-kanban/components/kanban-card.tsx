@@ -1,10 +1,10 @@
 import { memo, useMemo, type DragEvent } from 'react';
-import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { alpha, Chip, Ltr, Select, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
+import { LeadCardName, LeadCardTop } from '../../../components/lead-card-heading';
 import { formatLeadName } from '../../../utils/format-lead-name';
 
 export interface KanbanCardProps {
@@ -30,21 +30,6 @@ const Root = styled.article<{ $draggable: boolean }>`
   box-shadow: ${({ theme }) => theme.shadows.sm};
   cursor: ${({ $draggable }) => ($draggable ? 'grab' : 'default')};
   &:active { cursor: ${({ $draggable }) => ($draggable ? 'grabbing' : 'default')}; }
-`;
-
-const Top = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 0.5rem;
-`;
-
-const Name = styled(Link)`
-  font-weight: 500;
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  overflow-wrap: anywhere;
-  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primaryText}; }
 `;
 
 const Phone = styled.span`
@@ -91,12 +76,12 @@ export const KanbanCard = memo(function KanbanCard({
       onDragStart={canMove ? (event) => onDragStart(lead, event) : undefined}
       onDragEnd={canMove ? onDragEnd : undefined}
     >
-      <Top>
-        <Name to={`/leads/${lead.id}`} draggable={false}>
+      <LeadCardTop>
+        <LeadCardName to={`/leads/${lead.id}`} draggable={false}>
           {name}
-        </Name>
+        </LeadCardName>
         <Star leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
-      </Top>
+      </LeadCardTop>
       {lead.phone ? (
         <Phone>
           <Ltr>{lead.phone}</Ltr>

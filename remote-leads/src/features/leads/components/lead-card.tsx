@@ -3,6 +3,7 @@ import { Link } from '@crm/shared/router';
 import styled, { css } from 'styled-components';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
+import { LeadCardName, LeadCardTop } from '../../../components/lead-card-heading';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { phoneHref } from '../../../utils/phone-href';
 import { LeadStatusChip } from './lead-status-chip';
@@ -25,22 +26,6 @@ const Root = styled.article`
   gap: 0.625rem;
   padding: 1rem 1.25rem;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Top = styled.div`
-  display: flex;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: 0.5rem;
-`;
-
-const Name = styled(Link)`
-  min-width: 0;
-  font-weight: 500;
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  overflow-wrap: anywhere;
-  &:hover, &:focus-visible { color: ${({ theme }) => theme.colors.primaryText}; }
 `;
 
 const Quick = styled.div`
@@ -70,10 +55,10 @@ export const LeadCard = memo(function LeadCard({ lead, canEdit, statuses, onStat
   const name = formatLeadName(lead);
   return (
     <Root aria-label={name}>
-      <Top>
-        <Name to={`/leads/${lead.id}`}>{name}</Name>
+      <LeadCardTop>
+        <LeadCardName to={`/leads/${lead.id}`}>{name}</LeadCardName>
         <FavoriteToggle leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
-      </Top>
+      </LeadCardTop>
       {canEdit ? (
         <LeadStatusSelect
           leadId={lead.id}
