@@ -34,8 +34,10 @@ function deal(files, count) {
     group.files.push(file);
     group.weight += sizeOf(file);
   };
-  for (const file of files.filter(usesRedis)) add(groups[0], file);
-  const rest = files.filter((file) => !usesRedis(file)).sort((a, b) => sizeOf(b) - sizeOf(a));
+  const redis = new Set(files.filter(usesRedis));
+  for (const file of redis) add(groups[0], file);
+  const sizes = new Map(files.map((file) => [file, sizeOf(file)]));
+  const rest = files.filter((file) => !redis.has(file)).sort((a, b) => sizes.get(b) - sizes.get(a));
   for (const file of rest) add(groups.reduce((least, group) => (group.weight < least.weight ? group : least)), file);
   return groups.map((group) => group.files.sort()).filter((group) => group.length > 0);
 }
