@@ -1,16 +1,24 @@
-// The API suite in two processes, each running its files one at a time (node --test), so both cores of a CI machine
-// work: each file builds its own app on its own database (a PGlite in memory, or a throw-away PostgreSQL database),
-// so files do not share state. The files that use Redis share its pub/sub bus, so they all go to the first process
-// and never overlap. `node test.mjs <file>…` runs just those files, in one process.
+// The API suite on every core: a pool of API_TEST_PROCESSES slots (two by default, for CI's two cores), each running
+// one test file at a time (`node --test <file>`) and taking the next file from a queue when it is done, so the slots
+// end together however long a file turns out to be. Each file builds its own app on its own database (a PGlite in
+// memory, or a throw-away PostgreSQL database), so files share no state. The files that use Redis share its pub/sub
+// bus, so they run together, one after another, as one item of the queue.
 //
-// Each line a process prints is prefixed with its number; the exit code is the first non-zero one.
+// The queue starts with the longest files, by the times `test-durations.json` recorded (a file it does not know
+// yet counts by its size), so no long file is left for the end. `API_TEST_DURATIONS=record` writes the times of
+// this run there. A file's output is printed whole when it ends; the totals and the failed files come last, and the
+// exit code is non-zero when any file failed. `node test.mjs <file>…` runs just those files.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const PROCESSES = Number(process.env.API_TEST_PROCESSES ?? 2);
+const SLOTS = Math.max(1, Number(process.env.API_TEST_PROCESSES ?? 2));
+const DURATIONS_FILE = path.join(root, 'test-durations.json');
+/** Bytes of test source taken to run about as long as a second, for files with no recorded time. */
+const BYTES_PER_SECOND = 2_000;
 
 /** Every `*.test.ts` below src, sorted like `find | sort` did. */
 function testFiles() {
@@ -20,56 +28,75 @@ function testFiles() {
     .sort();
 }
 
-const usesRedis = (file) => /ioredis|REDIS_URL/.test(readFileSync(path.join(root, file), 'utf8'));
-
-const sizeOf = (file) => statSync(path.join(root, file)).size;
-
-/**
- * Redis files to the first process; then the rest, largest first, each to the process with the least source so far (a
- * file's size stands in for its run time), so the processes end at about the same time. Each runs its files sorted.
- */
-function deal(files, count) {
-  const groups = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
-  const add = (group, file) => {
-    group.files.push(file);
-    group.weight += sizeOf(file);
-  };
-  const redis = new Set(files.filter(usesRedis));
-  for (const file of redis) add(groups[0], file);
-  const sizes = new Map(files.map((file) => [file, sizeOf(file)]));
-  const rest = files.filter((file) => !redis.has(file)).sort((a, b) => sizes.get(b) - sizes.get(a));
-  for (const file of rest) add(groups.reduce((least, group) => (group.weight < least.weight ? group : least)), file);
-  return groups.map((group) => group.files.sort()).filter((group) => group.length > 0);
+function recordedDurations() {
+  try {
+    return JSON.parse(readFileSync(DURATIONS_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
 }
 
-function run(files, label) {
+const usesRedis = (file) => /ioredis|REDIS_URL/.test(readFileSync(path.join(root, file), 'utf8'));
+
+/** The queue: items of one or more files (the Redis files together), longest expected first. */
+function queue(files) {
+  const recorded = recordedDurations();
+  const expected = (file) => recorded[file] ?? statSync(path.join(root, file)).size / BYTES_PER_SECOND;
+  const redis = files.filter(usesRedis);
+  const items = files.filter((file) => !redis.includes(file)).map((file) => [file]);
+  if (redis.length > 0) items.push(redis);
+  const cost = (item) => item.reduce((sum, file) => sum + expected(file), 0);
+  return items.sort((a, b) => cost(b) - cost(a));
+}
+
+/** Runs one item in its own `node --test`; answers its exit code and everything it printed. */
+function run(files) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: process.env,
     });
-    const prefix = label ? `[${label}] ` : '';
-    for (const [stream, out] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ]) {
-      let partial = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => {
-        const lines = (partial + chunk).split('\n');
-        partial = lines.pop();
-        if (lines.length > 0) out.write(lines.map((line) => prefix + line).join('\n') + '\n');
-      });
-      stream.on('end', () => partial && out.write(prefix + partial + '\n'));
-    }
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
 }
 
+/** `ℹ pass 12` and the like, from the spec reporter's summary. */
+const summaryCount = (output, name) => Number(new RegExp(`^ℹ ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
+
 const named = process.argv.slice(2);
+const items = queue(named.length > 0 ? named : testFiles());
 const started = performance.now();
-const groups = named.length > 0 ? [named] : deal(testFiles(), Math.max(1, PROCESSES));
-const codes = await Promise.all(groups.map((files, index) => run(files, groups.length > 1 ? String(index + 1) : '')));
-console.log(`[api tests] ${groups.length} process(es), ${groups.flat().length} files in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-process.exit(codes.find((code) => code !== 0) ?? 0);
+const durations = {};
+const totals = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+const failed = [];
+
+async function slot() {
+  for (let item = items.shift(); item; item = items.shift()) {
+    const itemStarted = performance.now();
+    const { code, output } = await run(item);
+    const seconds = (performance.now() - itemStarted) / 1000;
+    for (const file of item) durations[file] = Math.round((seconds / item.length) * 10) / 10;
+    process.stdout.write(`\n[api tests] ${item.join(', ')}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n${output}`);
+    for (const name of Object.keys(totals)) totals[name] += summaryCount(output, name);
+    if (code !== 0) failed.push(...item);
+  }
+}
+
+const slots = Math.min(SLOTS, items.length, os.availableParallelism() * 2);
+await Promise.all(Array.from({ length: slots }, slot));
+
+const elapsed = ((performance.now() - started) / 1000).toFixed(0);
+console.log(`\n[api tests] ${Object.keys(durations).length} files in ${elapsed} s on ${slots} slot(s): ` + Object.entries(totals).map(([k, v]) => `${v} ${k}`).join(', '));
+if (failed.length > 0) console.log(`[api tests] failed:\n${failed.map((file) => `  ${file}`).join('\n')}`);
+if (process.env.API_TEST_DURATIONS === 'record') {
+  const present = new Set(testFiles());
+  const times = Object.entries({ ...recordedDurations(), ...durations }).filter(([file]) => present.has(file));
+  const sorted = Object.fromEntries(times.sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`[api tests] times written to ${path.relative(process.cwd(), DURATIONS_FILE)}`);
+}
+process.exit(failed.length > 0 ? 1 : 0);
