@@ -7,6 +7,7 @@
 //   leads-load             50 concurrent clients for 20 s, first page and search, API beside raw SQL
 //   leads-import           a 100,000-row CSV import, and the list's latency while it runs
 //   throughput             200 simulated users for 60 s (list with search, open, save, comment)
+//   lighthouse             Lighthouse mobile and desktop on login, leads list, lead detail, lead form, documents
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (throughput runs on
 // PostgreSQL when one is named, on PGlite otherwise).
 // Usage: pnpm bench [-- name ...]   e.g. `pnpm bench -- leads-list throughput` runs those two only.
@@ -28,6 +29,7 @@ const BENCHES = {
   'leads-load': { script: 'leads-load.mjs', flags: ['--import', 'tsx'] },
   'leads-import': { script: 'leads-import.mjs', flags: ['--import', 'tsx'], args: ['--parse=worker'] },
   throughput: { script: 'throughput.mjs', flags: ['--import', 'tsx'], args: database ? [] : ['--engine=pglite'] },
+  lighthouse: { script: 'lighthouse.mjs', args: ['--runs=3'] },
 };
 
 const asked = process.argv.slice(2).filter((a) => a !== '--');
