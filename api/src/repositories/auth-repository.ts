@@ -42,7 +42,7 @@ export interface TokenOwner {
  * The role's rules as one JSON array, read in the same statement as the token (decision 036: one statement per
  * request for the session instead of three).
  */
-const roleRules = sql<AbilityRule[] | string>`coalesce((
+export const roleRules = sql<AbilityRule[] | string>`coalesce((
   select json_agg(json_build_object('action', p.action, 'subject', p.subject) order by p.id)
   from role_permissions rp inner join permissions p on p.id = rp.permission_id
   where rp.role_id = "roles"."id"
