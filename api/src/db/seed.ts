@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { AbilityRule, LeadScope } from '@crm/shared/schemas';
+import { type AbilityRule, type LeadScope, PERMISSION_RULES } from '@crm/shared/schemas';
 import { hashPassword } from '../lib/password';
 import type { Database } from './client';
 import { commentSteps } from './schema/comment-steps';
@@ -16,24 +16,8 @@ export interface SeedLog {
   warn(message: string): void;
 }
 
-const CRUD_SUBJECTS = ['lead', 'lead-status', 'document', 'document-category', 'step', 'team'] as const;
-const CRUD_ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
-
-/** Every action+subject pair the spec's routes and roles use, in the order the permissions page lists them. */
-export const PERMISSION_RULES: AbilityRule[] = [
-  ...CRUD_SUBJECTS.flatMap((subject) => CRUD_ACTIONS.map((action) => ({ action, subject }))),
-  // Handing a lead over: the share dialog's user list, the assign call and the bulk hand-over (decision 014).
-  { action: 'assign', subject: 'lead' },
-  { action: 'view', subject: 'users' },
-  { action: 'manage', subject: 'users' },
-  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'permissions' as const })),
-  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'roles' as const })),
-  { action: 'view', subject: 'audit' },
-  { action: 'manage', subject: 'remotes' },
-  { action: 'manage', subject: 'webhooks' },
-  { action: 'manage', subject: 'api-keys' },
-  { action: 'manage', subject: 'all' },
-];
+/** Every action+subject pair the spec's routes and roles use (in shared: the account page offers them as API key scopes). */
+export { PERMISSION_RULES };
 
 const rules = (subject: AbilityRule['subject'], ...actions: AbilityRule['action'][]) => actions.map((action) => ({ action, subject }));
 

@@ -20,6 +20,7 @@ export * from './white-ip';
 export * from './remote';
 export * from './webhook';
 export * from './api-key';
+export * from './permission-rules';
 export * from './notification';
 export * from './realtime';
 export * from './search';
