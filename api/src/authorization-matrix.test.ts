@@ -239,12 +239,12 @@ for (const driver of testDrivers()) {
           access.scope.body?.(fixtures(outside.version)),
         );
         assert.equal(away.statusCode, 404, `outside lead scope: ${describeAnswer(away)}`);
-        // The same owner's key: the owner's lead scope is the key's.
+        // A key of an own-scope owner holding the pair (and manage api-keys): the owner's lead scope is the key's.
         const keyAway = await send(
           'api key',
           route,
           urlOf(route, { id: outside.id, commentId: outsideComment.id, userId }),
-          await keyOf(userId, [{ action, subject }]),
+          await keyOf(await userWith([{ action, subject }, { action: 'manage', subject: 'api-keys' }]), [{ action, subject }]),
           access.scope.body?.(fixtures(outside.version)),
         );
         assert.equal(keyAway.statusCode, 404, `api key outside its owner's lead scope: ${describeAnswer(keyAway)}`);

@@ -101,11 +101,17 @@ export function createApiKeyRepository(db: Database) {
       return row && toDto(row);
     },
 
-    /** The owner of a live key of an active user, with the key's current abilities; last use written at most once a minute. */
+    /**
+     * The owner of a live key of an active user who still holds `manage api-keys`, with the key's current abilities;
+     * last use written at most once a minute.
+     */
     async findKeyOwner(key: string, ip: string): Promise<ApiKeyOwner | undefined> {
       const now = new Date();
       const [row] = await keyOwner.execute({ keyHash: hashToken(key), now: now.toISOString() });
       if (!row) return undefined;
+      const ownerRules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as AbilityRule[]) : row.rules;
+      // Taking `manage api-keys` from a role stops its users' keys, as with webhooks' owners (decision 070).
+      if (!createAbility(ownerRules).can('manage', 'api-keys')) return undefined;
       const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
       if (row.lastUsedAt === null || row.lastUsedAt < staleBefore) {
         await db
@@ -113,7 +119,6 @@ export function createApiKeyRepository(db: Database) {
           .set({ lastUsedAt: now, lastUsedIp: ip.slice(0, 100) })
           .where(and(eq(apiKeys.id, row.keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, staleBefore))));
       }
-      const ownerRules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as AbilityRule[]) : row.rules;
       return {
         tokenId: 0,
         user: { ...row.user, role: row.role },

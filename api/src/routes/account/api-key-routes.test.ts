@@ -195,7 +195,7 @@ for (const driver of testDrivers()) {
       assert.ok(list.some((l) => l.id === mine.id) && !list.some((l) => l.id === others.id));
     });
 
-    test('the owner losing an ability takes it from the key; a deactivated owner or an expired key gets 401', async () => {
+    test('the owner losing an ability takes it from the key; a deactivated owner, an owner without manage api-keys or an expired key gets 401', async () => {
       await createRole(t, 'Читатель документов', [{ action: 'view', subject: 'lead' }, { action: 'view', subject: 'document' }, { action: 'manage', subject: 'api-keys' }], 'all');
       await createRole(t, 'Без документов', [{ action: 'view', subject: 'lead' }, { action: 'manage', subject: 'api-keys' }], 'all');
       const owner = await createUser(t, { email: 'keys-shrinking@test.local', role: 'Читатель документов' });
@@ -209,6 +209,14 @@ for (const driver of testDrivers()) {
       await t.app.userRepository.setActive(owner.id, false);
       assert.equal((await get('/api/leads', key)).statusCode, 401);
       await t.app.userRepository.setActive(owner.id, true);
+      assert.equal((await get('/api/leads', key)).statusCode, 200);
+
+      // Taking manage api-keys from the owner's role stops the key; giving it back restores it.
+      await createRole(t, 'Без ключей', [{ action: 'view', subject: 'lead' }], 'all');
+      const [keyless] = await t.app.db.select().from(roles).where(eq(roles.name, 'Без ключей'));
+      await t.app.db.update(users).set({ roleId: keyless.id }).where(eq(users.id, owner.id));
+      assert.equal((await get('/api/leads', key)).statusCode, 401);
+      await t.app.db.update(users).set({ roleId: narrower.id }).where(eq(users.id, owner.id));
       assert.equal((await get('/api/leads', key)).statusCode, 200);
 
       await t.app.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.keyHash, hashToken(key)));
