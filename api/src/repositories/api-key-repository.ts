@@ -1,15 +1,18 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { createAbility } from '@crm/shared/abilities';
-import { API_KEY_SHOWN_LENGTH, type AbilityRule, type ApiKey } from '@crm/shared/schemas';
+import { API_KEY_SHOWN_LENGTH, type AbilityRule, type ApiKey, type LeadScope } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { apiKeys } from '../db/schema/api-keys';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { hashToken } from '../lib/tokens';
-import { LAST_USED_RESOLUTION_MS, roleRules, type TokenOwner } from './auth-repository';
+import { LAST_USED_RESOLUTION_MS, roleRules } from './bearer/bearer-owner';
 
-/** The owner of a live key, as `authenticate` needs it; `rules` are already narrowed to the key's scopes. */
-export interface ApiKeyOwner extends TokenOwner {
+/** The owner of a live key, as `authenticate` needs it (a session's owner's shape); `rules` are narrowed to its scopes. */
+export interface ApiKeyOwner {
+  tokenId: number;
+  user: { id: number; email: string; firstName: string; name: string; avatar: string | null; role: { id: number; name: string; leadScope: LeadScope } };
+  rules: AbilityRule[];
   apiKey: { id: number; name: string };
 }
 

@@ -88,7 +88,7 @@ describe('API keys on the account tab', () => {
 
     await user.click(within(section).getByRole('button', { name: 'Revoke: Телефония' }));
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm).toHaveTextContent('Revoke the key "Телефония"?');
+    expect(confirm).toHaveTextContent('Revoke the key “Телефония”?');
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(within(section).queryByRole('row', { name: /Телефония/ })).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/me/api-keys/7']);
