@@ -93,7 +93,7 @@ for (const driver of testDrivers()) {
       assert.ok(!(await t.app.inject({ method: 'GET', url: '/api/me/api-keys', headers: manager })).json().data.some((k: { id: number }) => k.id === key.id));
       assert.equal((await t.app.inject({ method: 'DELETE', url: '/api/me/api-keys/abc', headers: manager })).statusCode, 422);
 
-      const audited = await t.app.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'api_key'), eq(auditLog.subjectId, String(key.id))));
+      const audited = await t.app.db.select().from(auditLog).where(and(eq(auditLog.subjectType, 'api_key'), eq(auditLog.subjectId, String(key.id)))).orderBy(auditLog.id);
       assert.deepEqual(audited.filter((r) => r.action !== 'api_key.request').map((r) => r.action), ['api_key.create', 'api_key.revoke']);
       assert.ok(!JSON.stringify(audited).includes(key.key), 'the audit log never holds the key');
     });
