@@ -21,7 +21,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Route hook: 401 unless the request carries a live bearer token. Routes attach it (and `authorize`) as
-     * `onRequest`, so an anonymous caller gets 401 before the body is parsed or validated, never a 422.
+     * `onRequest`, so an anonymous caller gets 401 before the body is parsed or validated, never a 422. An API key
+     * gets 403 unless the route admits keys (`config.apiKeys`, docs/decisions/072); `authorize` admits them by default.
      */
     authenticate: (request: FastifyRequest, reply?: FastifyReply) => Promise<void>;
     /** Route hook factory: 401 as above, then 403 unless the user's role grants `action` on `subject`. */
