@@ -8,6 +8,8 @@ import { ADMIN_ROLE, PERMISSION_RULES, roleIdsByName } from './db/seed';
 import { type Access, accessOf, AUTHORIZATION_MATRIX, ESCALATION_CASES, type EscalationFixtures, type ScopeFixtures } from './test/authorization-matrix';
 import { bearer, buildTestApp, type TestApp, testDrivers } from './test/build-test-app';
 import { createRole, createUser, nextPhone } from './test/fixtures';
+import { API_KEY_REFUSED } from './plugins/auth';
+import { drawApiKey } from './services/api-key-service';
 import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
 
 /**
@@ -16,13 +18,17 @@ import { type FuzzRoute, routeRecorder } from './test/route-fuzz/routes';
  *
  * Callers: no token · a revoked token · a deactivated user's token · a role lacking the ability · a role holding
  * only it · and, for routes naming one lead, that role asking for a lead outside its ("own") lead scope.
+ *
+ * API keys (docs/decisions/072): a deactivated owner's key gets 401 everywhere; on an ability route, a key of an
+ * all-powerful owner scoped to everything but the route's pairs gets 403 and one scoped to exactly a pair passes (an
+ * own-scope owner's key gets 404 outside that scope); signed-in routes refuse keys unless the matrix says otherwise.
  */
 /** An id no row has: routes that do not name a lead get it, so the "with" request changes nothing. */
 const ABSENT_ID = 2_000_000_000;
 /** METRICS_TOKEN of the app under test: only its bearer may read GET /metrics. */
 const METRICS_TOKEN = 'matrix-metrics-token-0123456789abcdef';
 
-type Caller = 'no token' | 'revoked token' | 'deactivated user' | 'without ability' | 'with ability' | 'outside lead scope';
+type Caller = 'no token' | 'revoked token' | 'deactivated user' | 'without ability' | 'with ability' | 'outside lead scope' | 'api key';
 
 const grants = (rule: AbilityRule, [action, subject]: [AbilityAction, AbilitySubject]) =>
   (rule.action === action || rule.action === 'manage') && (rule.subject === subject || rule.subject === 'all');
@@ -35,6 +41,7 @@ for (const driver of testDrivers()) {
     let adminId: number;
     let revokedToken: string;
     let deactivatedToken: string;
+    let deactivatedKey: string;
     let statusId: number;
     let stepId: number;
     const counts = new Map<Caller, number>();
@@ -49,7 +56,8 @@ for (const driver of testDrivers()) {
       }
       t = await buildTestApp({
         driver,
-        env: { DATA_DIR: path.join(tempDir, 'data'), API_DOCS: 'public', METRICS_TOKEN },
+        // Each matrix key calls many routes within a minute: its own limit is tested in api-key-routes.test.ts.
+        env: { DATA_DIR: path.join(tempDir, 'data'), API_DOCS: 'public', METRICS_TOKEN, API_KEY_RATE_LIMIT: '100000' },
         config: { webDistRoot: path.join(tempDir, 'web') },
         onRoute: recorder.onRoute,
       });
@@ -64,6 +72,7 @@ for (const driver of testDrivers()) {
       const deactivated = await createUser(t, { email: 'deactivated@test.local', role: 'Admin' });
       await t.app.userRepository.setActive(deactivated.id, false);
       deactivatedToken = await t.app.authRepository.createAccessToken(deactivated.id, 1);
+      deactivatedKey = await keyOf(deactivated.id, [{ action: 'manage', subject: 'all' }]);
 
       statusId = (await t.app.leadStatusRepository.create({ name: 'Матрица', color: '#0D9394' })).id;
       stepId = (await t.app.commentStepRepository.create({ name: 'Матрица' })).id;
@@ -95,6 +104,24 @@ for (const driver of testDrivers()) {
     }
 
     const tokenOf = (userId: number) => t.app.authRepository.createAccessToken(userId, 1);
+
+    const keys = new Map<string, string>();
+    /** An API key of this user with exactly these scopes, stored as the service would; one per distinct pair. */
+    async function keyOf(userId: number, scopes: AbilityRule[]): Promise<string> {
+      const id = `${userId}:${scopes.map((r) => `${r.action} ${r.subject}`).sort().join(',')}`;
+      let key = keys.get(id);
+      if (key === undefined) {
+        key = drawApiKey();
+        await t.app.apiKeyRepository.create({ userId, name: `Matrix key ${keys.size + 1}`, key, scopes, expiresAt: new Date(Date.now() + 3_600_000) });
+        keys.set(id, key);
+      }
+      return key;
+    }
+    /** A key's refusal on a route it may never call. */
+    const assertKeyRefused = (r: { statusCode: number; body: string }, method: string) => {
+      assert.equal(r.statusCode, 403, `api key: ${describeAnswer(r)}`);
+      if (method !== 'HEAD') assert.equal(JSON.parse(r.body).message, API_KEY_REFUSED);
+    };
 
     function urlOf(route: FuzzRoute, ids: { id?: number; commentId?: number; userId?: number }) {
       return route.url
@@ -128,7 +155,8 @@ for (const driver of testDrivers()) {
       const plainUrl = urlOf(route, {});
       if (access.kind === 'signed') {
         const admin = await tokenOf(await userWith(PERMISSION_RULES));
-        for (const [caller, token] of [['no token', undefined], ['with ability', admin]] as const) {
+        const adminKey = await keyOf(adminId, PERMISSION_RULES);
+        for (const [caller, token] of [['no token', undefined], ['with ability', admin], ['api key', adminKey]] as const) {
           const r = await send(caller, route, plainUrl, token);
           assert.ok(r.statusCode === 401 || r.statusCode === 403, `${caller} without a signature: ${describeAnswer(r)}`);
         }
@@ -136,7 +164,8 @@ for (const driver of testDrivers()) {
       }
       if (access.kind === 'metrics-token') {
         const admin = await tokenOf(await userWith(PERMISSION_RULES));
-        for (const [caller, token] of [['no token', undefined], ['revoked token', revokedToken], ['with ability', admin]] as const) {
+        const adminKey = await keyOf(adminId, PERMISSION_RULES);
+        for (const [caller, token] of [['no token', undefined], ['revoked token', revokedToken], ['with ability', admin], ['api key', adminKey]] as const) {
           const r = await send(caller, route, plainUrl, token);
           assert.equal(r.statusCode, 401, `${caller}: ${describeAnswer(r)}`);
         }
@@ -146,6 +175,7 @@ for (const driver of testDrivers()) {
       if (access.kind === 'public') {
         assertAdmitted('no token', await send('no token', route, plainUrl));
         assertAdmitted('revoked token', await send('revoked token', route, plainUrl, revokedToken));
+        assertAdmitted('api key', await send('api key', route, plainUrl, await keyOf(adminId, PERMISSION_RULES)));
         return;
       }
 
@@ -153,6 +183,7 @@ for (const driver of testDrivers()) {
         ['no token', undefined],
         ['revoked token', revokedToken],
         ['deactivated user', deactivatedToken],
+        ['deactivated user', deactivatedKey],
       ] as const) {
         const r = await send(caller, route, plainUrl, token);
         assert.equal(r.statusCode, 401, `${caller}: ${describeAnswer(r)}`);
@@ -162,6 +193,10 @@ for (const driver of testDrivers()) {
       if (access.kind === 'signed-in') {
         const nobody = await userWith([]);
         assertAdmitted('with no ability at all', await send('with ability', route, plainUrl, await tokenOf(nobody)));
+        // Scoped to everything, the key's owner holding everything: only the route decides.
+        const keyed = await send('api key', route, plainUrl, await keyOf(adminId, PERMISSION_RULES));
+        if (access.apiKeys) assertAdmitted('api key', keyed);
+        else assertKeyRefused(keyed, route.method);
         return;
       }
 
@@ -169,9 +204,15 @@ for (const driver of testDrivers()) {
       const lacking = await send('without ability', route, plainUrl, await tokenOf(await userWith(without)));
       assert.equal(lacking.statusCode, 403, `without ability: ${describeAnswer(lacking)}`);
       if (route.method !== 'HEAD') assert.deepEqual(lacking.json(), { message: 'This action is unauthorized.', code: 'FORBIDDEN' });
+      // A key of the all-powerful admin, scoped to everything but the route's pairs: the scopes refuse it.
+      const narrowKey = await send('api key', route, plainUrl, await keyOf(adminId, without));
+      assert.equal(narrowKey.statusCode, 403, `api key without the scope: ${describeAnswer(narrowKey)}`);
 
       for (const [action, subject] of access.pairs) {
         const userId = await userWith([{ action, subject }]);
+        const exactKey = await send('api key', route, plainUrl, await keyOf(adminId, [{ action, subject }]));
+        if (access.apiKeys === false) assertKeyRefused(exactKey, route.method);
+        else assertAdmitted(`api key scoped to ${action} ${subject}`, exactKey);
         if (!access.scope) {
           assertAdmitted(`with ${action} ${subject}`, await send('with ability', route, plainUrl, await tokenOf(userId)));
           continue;
@@ -198,6 +239,15 @@ for (const driver of testDrivers()) {
           access.scope.body?.(fixtures(outside.version)),
         );
         assert.equal(away.statusCode, 404, `outside lead scope: ${describeAnswer(away)}`);
+        // A key of an own-scope owner holding the pair (and manage api-keys): the owner's lead scope is the key's.
+        const keyAway = await send(
+          'api key',
+          route,
+          urlOf(route, { id: outside.id, commentId: outsideComment.id, userId }),
+          await keyOf(await userWith([{ action, subject }, { action: 'manage', subject: 'api-keys' }]), [{ action, subject }]),
+          access.scope.body?.(fixtures(outside.version)),
+        );
+        assert.equal(keyAway.statusCode, 404, `api key outside its owner's lead scope: ${describeAnswer(keyAway)}`);
 
         const mine = await send(
           'with ability',

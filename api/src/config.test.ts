@@ -183,11 +183,11 @@ describe('one list of variables', () => {
   const readme = readmeVariables(readFileSync(path.join(root, 'README.md'), 'utf8'));
   /**
    * Not in .env.example (it holds 25 at most): the S3 variables, read only when files live in a bucket (the README's
-   * scale-out part lists them, .env.example points there); the webhooks' WEBHOOK_ALLOW_PRIVATE (docs/decisions/070)
+   * scale-out part lists them, .env.example points there); the webhooks' WEBHOOK_ALLOW_PRIVATE (docs/decisions/070), API_KEY_RATE_LIMIT (docs/decisions/072)
    * and DEFAULT_LANGUAGE (docs/decisions/067), each documented in the README's tables.
    */
   const scaleOut = ENV_VARIABLES.filter(
-    (name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE',
+    (name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE' || name === 'API_KEY_RATE_LIMIT',
   );
 
   test('every variable config.ts reads has one README line; .env.example names each of the others once', () => {

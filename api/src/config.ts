@@ -105,6 +105,8 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], 'Use true or false')
     .transform((v) => v === 'true' || v === '1')
     .default(false),
+  // Requests per minute one API key may make (docs/decisions/072): in the README, not in .env.example.
+  API_KEY_RATE_LIMIT: z.coerce.number('Use a whole number of requests per minute').int('Use a whole number of requests per minute').min(1, 'Use at least 1').max(100_000, 'Use at most 100000').default(120),
 });
 
 /** The names of the variables the server reads, in the README table's order. */
@@ -230,6 +232,11 @@ export interface AppConfig {
     retryLimit: number;
     /** Failed attempts in a row that turn a webhook off and notify its owner. */
     disableAfterFailures: number;
+  };
+  /** Keys for integrations (docs/decisions/072). */
+  apiKeys: {
+    /** API_KEY_RATE_LIMIT: requests one key may make per minute, counted with the sign-in limits' store. */
+    rateLimitPerMinute: number;
   };
 }
 
@@ -432,5 +439,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryLimit: 5,
       disableAfterFailures: 10,
     },
+    apiKeys: { rateLimitPerMinute: e.API_KEY_RATE_LIMIT },
   };
 }

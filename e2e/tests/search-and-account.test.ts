@@ -62,4 +62,32 @@ describe('global search and account sessions', () => {
     await here.close();
     await elsewhere.close();
   });
+
+  it('an API key is created on the account tab, shown once, works as a bearer within its scope, and is revoked', async () => {
+    const context = await app.browser.newContext();
+    const page = await newPage(context);
+    await login(page, app.server.baseUrl);
+    await navigate(page, app.server.baseUrl, '/pages/account-settings');
+    const section = page.getByRole('region', { name: 'API keys' });
+    await section.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New API key' });
+    await dialog.getByLabel('Name').fill('E2E integration');
+    await dialog.getByRole('checkbox', { name: 'view lead', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    const key = (await dialog.getByTestId('api-key-secret').textContent()) ?? '';
+    assert.match(key, /^crm_[0-9A-Za-z]{43}$/);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await section.getByText(`${key.slice(0, 12)}…`).waitFor();
+    assert.equal(await page.getByText(key).count(), 0, 'the key is not shown again');
+
+    const call = (path: string) => page.request.get(`${app.server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await call('/leads')).status(), 200);
+    assert.equal((await call('/users')).status(), 403);
+
+    await section.getByRole('button', { name: 'Revoke: E2E integration' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await section.getByText('No keys yet.').waitFor();
+    assert.equal((await call('/leads')).status(), 401);
+    await context.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import type { AbilityRule, LeadScope } from '@crm/shared/schemas';
+import { type AbilityRule, type LeadScope, PERMISSION_RULES } from '@crm/shared/schemas';
 import { hashPassword } from '../lib/password';
 import type { Database } from './client';
 import { commentSteps } from './schema/comment-steps';
@@ -16,23 +16,8 @@ export interface SeedLog {
   warn(message: string): void;
 }
 
-const CRUD_SUBJECTS = ['lead', 'lead-status', 'document', 'document-category', 'step', 'team'] as const;
-const CRUD_ACTIONS = ['view', 'create', 'edit', 'delete'] as const;
-
-/** Every action+subject pair the spec's routes and roles use, in the order the permissions page lists them. */
-export const PERMISSION_RULES: AbilityRule[] = [
-  ...CRUD_SUBJECTS.flatMap((subject) => CRUD_ACTIONS.map((action) => ({ action, subject }))),
-  // Handing a lead over: the share dialog's user list, the assign call and the bulk hand-over (decision 014).
-  { action: 'assign', subject: 'lead' },
-  { action: 'view', subject: 'users' },
-  { action: 'manage', subject: 'users' },
-  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'permissions' as const })),
-  ...CRUD_ACTIONS.map((action) => ({ action, subject: 'roles' as const })),
-  { action: 'view', subject: 'audit' },
-  { action: 'manage', subject: 'remotes' },
-  { action: 'manage', subject: 'webhooks' },
-  { action: 'manage', subject: 'all' },
-];
+/** Every action+subject pair the spec's routes and roles use (in shared: the account page offers them as API key scopes). */
+export { PERMISSION_RULES };
 
 const rules = (subject: AbilityRule['subject'], ...actions: AbilityRule['action'][]) => actions.map((action) => ({ action, subject }));
 
@@ -40,8 +25,8 @@ export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  // `manage remotes` and `manage webhooks` are implied by `manage all`; named too so they stay if an admin narrows the
-  // role (decisions 052, 070).
+  // `manage remotes`, `manage webhooks` and `manage api-keys` are implied by `manage all`; named too so they stay if
+  // an admin narrows the role (decisions 052, 070, 072).
   {
     name: ADMIN_ROLE,
     leadScope: 'all',
@@ -49,6 +34,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       { action: 'manage', subject: 'all' },
       { action: 'manage', subject: 'remotes' },
       { action: 'manage', subject: 'webhooks' },
+      { action: 'manage', subject: 'api-keys' },
     ],
   },
   {
@@ -62,6 +48,8 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       ...rules('step', 'view'),
       ...rules('team', 'view'),
       ...rules('users', 'view'),
+      // Managers connect their own tools (docs/decisions/072).
+      ...rules('api-keys', 'manage'),
     ],
   },
   {

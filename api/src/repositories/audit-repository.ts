@@ -13,6 +13,8 @@ export interface AuditRecord {
   before?: unknown;
   after?: unknown;
   ip?: string | null;
+  /** The API key's name when the change or call came with one (docs/decisions/072). */
+  apiKey?: string | null;
 }
 
 export interface AuditListQuery extends Omit<AuditLogQuery, 'page' | 'per_page'> {
@@ -35,6 +37,7 @@ export function createAuditRepository(db: Database) {
         before: entry.before === undefined ? null : entry.before,
         after: entry.after === undefined ? null : entry.after,
         ip: entry.ip ?? null,
+        apiKey: entry.apiKey ?? null,
       });
     },
 
@@ -60,6 +63,7 @@ export function createAuditRepository(db: Database) {
           before: auditLog.before,
           after: auditLog.after,
           ip: auditLog.ip,
+          apiKey: auditLog.apiKey,
           createdAt: auditLog.createdAt,
         })
         .from(auditLog)
@@ -82,6 +86,7 @@ export function createAuditRepository(db: Database) {
         before: r.before,
         after: r.after,
         ip: r.ip,
+        api_key: r.apiKey,
         created_at: r.createdAt.toISOString(),
       }));
       return {

@@ -6,9 +6,7 @@ import { passwordResetTokens } from '../db/schema/password-reset-tokens';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { generateToken, hashToken } from '../lib/tokens';
-
-/** How stale `last_used_at` may get; writing it on every request would turn each read into a write (decision 042). */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+import { LAST_USED_RESOLUTION_MS, roleRules } from './bearer/bearer-owner';
 
 /** Where a session was opened, for the account page's list. */
 export interface TokenClient {
@@ -37,16 +35,6 @@ export interface TokenOwner {
   /** The role's ability rules as of this request, in permission order (as `rulesForRole` reads them). */
   rules: AbilityRule[];
 }
-
-/**
- * The role's rules as one JSON array, read in the same statement as the token (decision 036: one statement per
- * request for the session instead of three).
- */
-const roleRules = sql<AbilityRule[] | string>`coalesce((
-  select json_agg(json_build_object('action', p.action, 'subject', p.subject) order by p.id)
-  from role_permissions rp inner join permissions p on p.id = rp.permission_id
-  where rp.role_id = "roles"."id"
-), '[]')`;
 
 export function createAuthRepository(db: Database) {
   /**

@@ -10,6 +10,8 @@ export interface Actor {
   name: string;
   email: string | null;
   ip: string | null;
+  /** The name of the API key the request came with (docs/decisions/072): audit rows carry it. */
+  apiKey?: string | null;
 }
 
 /** A signed-in user acting: every use case but the sign-in and password-reset ones has one. */

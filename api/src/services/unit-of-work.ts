@@ -6,7 +6,7 @@ import { type AuditRecord, createAuditRepository } from '../repositories/audit-r
 import type { Actor, DomainEvent, DomainEventInput, DomainEvents, TransactionScope } from './domain-events';
 
 /** An audit entry as a service states it: who and from where come from the unit of work's actor. */
-export type AuditEntry = Omit<AuditRecord, 'ip' | 'actorId' | 'actorEmail'>;
+export type AuditEntry = Omit<AuditRecord, 'ip' | 'actorId' | 'actorEmail' | 'apiKey'>;
 
 /** One use case's transaction: its writes, its audit rows and the events it emits commit together or not at all. */
 export interface UnitOfWork extends TransactionScope {
@@ -35,7 +35,7 @@ export function createUnitOfWork(db: Database, events: DomainEvents, log: Fastif
         ...scope,
         actor,
         emit: (event) => void emitted.push({ ...event, actor, occurredAt: new Date().toISOString() } as DomainEvent),
-        audit: (entry) => createAuditRepository(tx).record({ ...entry, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ip: actor?.ip ?? null }),
+        audit: (entry) => createAuditRepository(tx).record({ ...entry, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ip: actor?.ip ?? null, apiKey: actor?.apiKey ?? null }),
         enqueue: async (name, data) => {
           await jobs.enqueue(name, data, { transaction: transactionExecutor(tx) });
           callbacks.push(() => jobs.wake(name));

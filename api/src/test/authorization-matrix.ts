@@ -6,7 +6,11 @@ import type { AbilityAction, AbilityRule, AbilitySubject } from '@crm/shared/sch
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'signed-in' }
+  /**
+   * Any signed-in user. An API key is refused (403) unless `apiKeys` is true: keys reach the ability routes their
+   * scopes grant, and only the signed-in routes that say so (docs/decisions/072, lib/api-key-reach.ts).
+   */
+  | { kind: 'signed-in'; apiKeys?: boolean }
   /**
    * Only a request signed with a server secret passes, never a bearer token: the Pusher HTTP API of the embedded
    * realtime endpoint, and the expiring file URLs.
@@ -17,8 +21,11 @@ export type Access =
    * open to every address (docs/decisions/050).
    */
   | { kind: 'metrics-token' }
-  /** 403 unless the role grants at least one of the pairs. */
-  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase };
+  /**
+   * 403 unless the role grants at least one of the pairs; for an API key, unless its scopes do too (and its owner's
+   * role). `apiKeys: false`: no key may call it, whatever its scopes.
+   */
+  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase; apiKeys?: false };
 
 /**
  * The route names one lead (`:id`), so a caller holding the ability still gets 404 for a lead outside their lead
@@ -39,10 +46,14 @@ export interface ScopeFixtures {
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signed-in' };
+/** Signed in, and an API key may call it too. */
+export const SIGNED_IN_OR_KEY: Access = { kind: 'signed-in', apiKeys: true };
 export const SIGNED: Access = { kind: 'signed' };
 export const METRICS_TOKEN: Access = { kind: 'metrics-token' };
 export const can = (action: AbilityAction, subject: AbilitySubject): Access => ({ kind: 'ability', pairs: [[action, subject]] });
 export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
+/** `manage api-keys`, and no API key may call it whatever its scopes (a key would mint keys that outlive it). */
+const NO_KEY_MANAGES_KEYS: Access = { kind: 'ability', pairs: [['manage', 'api-keys']], apiKeys: false };
 export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
   kind: 'ability',
   pairs: [[action, subject]],
@@ -77,12 +88,12 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   // auth
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/logout': SIGNED_IN,
-  'GET /api/auth/me': SIGNED_IN,
+  'GET /api/auth/me': SIGNED_IN_OR_KEY,
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
   'POST /api/auth/change-password': SIGNED_IN,
   // global search: signed in; each group is filtered by its own ability inside (search-routes.test.ts)
-  'GET /api/search': SIGNED_IN,
+  'GET /api/search': SIGNED_IN_OR_KEY,
   // the caller's own account (decision 042): never another user's
   'GET /api/me/profile': SIGNED_IN,
   'PATCH /api/me/profile': SIGNED_IN,
@@ -94,6 +105,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/me/sessions/:id': SIGNED_IN,
   'GET /api/me/shortcuts': SIGNED_IN,
   'PUT /api/me/shortcuts': SIGNED_IN,
+  // The caller's own API keys (decision 072): never managed with a key
+  'GET /api/me/api-keys': NO_KEY_MANAGES_KEYS,
+  'POST /api/me/api-keys': NO_KEY_MANAGES_KEYS,
+  'DELETE /api/me/api-keys/:id': NO_KEY_MANAGES_KEYS,
   // users
   'GET /api/users': can('view', 'users'),
   'GET /api/users/list': can('view', 'users'),

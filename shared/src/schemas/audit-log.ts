@@ -39,6 +39,9 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'api_key.create',
+  'api_key.revoke',
+  'api_key.request',
   'lead.delete',
   'document.delete',
   'lead_status.delete',
@@ -55,6 +58,8 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),
+  /** The name of the API key the change or call was made with (docs/decisions/072); null for a signed-in session. */
+  api_key: z.string().nullable(),
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

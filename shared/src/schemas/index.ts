@@ -19,6 +19,8 @@ export * from './text';
 export * from './white-ip';
 export * from './remote';
 export * from './webhook';
+export * from './api-key';
+export * from './permission-rules';
 export * from './notification';
 export * from './realtime';
 export * from './search';

@@ -15,6 +15,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /** The API key's name when the change or call was made with one (docs/decisions/072). */
+    apiKey: text('api_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -65,6 +65,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: app.authenticate,
+      // An integration checks its API key here: the answer's rules are the key's (docs/decisions/072).
+      config: { apiKeys: 'allowed' },
       schema: { tags: ['auth'], summary: 'The signed-in user and their rules', security: bearerSecurity, response: { 200: meSchema, 401: apiErrorSchema } },
     },
     async (request) => {

@@ -10,6 +10,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/search',
     {
       onRequest: app.authenticate,
+      // Each group is filtered by its own ability, so a key sees only what its scopes grant (docs/decisions/072).
+      config: { apiKeys: 'allowed' },
       schema: {
         tags: ['search'],
         summary: 'Leads, documents and users matching a few words or a phone number in any format',

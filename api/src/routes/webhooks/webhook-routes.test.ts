@@ -162,7 +162,7 @@ for (const driver of testDrivers()) {
       }
       assert.equal((await call({ method: 'GET', url: '/api/webhooks/abc' })).statusCode, 422);
 
-      const audit = await t.app.db.select().from(auditLog).where(like(auditLog.action, 'webhook.%'));
+      const audit = await t.app.db.select().from(auditLog).where(like(auditLog.action, 'webhook.%')).orderBy(auditLog.id);
       assert.deepEqual(audit.map((row) => row.action), ['webhook.create', 'webhook.create', 'webhook.update', 'webhook.update', 'webhook.delete']);
       assert.ok(!JSON.stringify(audit).includes('a-secret-of-my-own-1'), 'the audit log never holds a secret');
     });

@@ -21,6 +21,8 @@ export const ABILITY_SUBJECTS = [
   'remotes',
   /** Registering webhooks and reading their deliveries (`manage webhooks`, docs/decisions/070). */
   'webhooks',
+  /** Creating and revoking one's own API keys (`manage api-keys`, docs/decisions/072). */
+  'api-keys',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

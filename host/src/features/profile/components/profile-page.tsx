@@ -1,4 +1,5 @@
 import { Card, ErrorState, PageHeader, Spinner } from '@crm/shared/ui';
+import { Can } from '@crm/shared/abilities/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '@crm/shared/router';
@@ -7,6 +8,7 @@ import { useMe } from '../api/get-me';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetails } from './profile-details';
 import { SessionsList } from './sessions-list';
+import { ApiKeysList } from './api-keys-list';
 import { ProfileFields } from './profile-fields';
 
 const PROFILE_TABS = ['profile', 'account'] as const;
@@ -100,6 +102,11 @@ export function ProfilePage({ languageSetting }: ProfilePageProps = {}) {
           <Card style={{ marginTop: '1.5rem' }}>
             <SessionsList />
           </Card>
+          <Can I="manage" a="api-keys">
+            <Card style={{ marginTop: '1.5rem' }}>
+              <ApiKeysList />
+            </Card>
+          </Can>
         </>
       )}
     </>

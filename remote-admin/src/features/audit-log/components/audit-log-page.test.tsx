@@ -17,6 +17,7 @@ const entries: AuditEntry[] = [
     before: null,
     after: { address: '10.0.0.0/8', comment: 'office' },
     ip: '127.0.0.1',
+    api_key: null,
     created_at: '2026-01-05T10:00:00.000Z',
   },
   {
@@ -28,6 +29,7 @@ const entries: AuditEntry[] = [
     before: { name: 'Call', color: '#A8AAAE' },
     after: { name: 'Call', color: '#EA5455' },
     ip: '127.0.0.1',
+    api_key: 'Телефония',
     created_at: '2026-01-05T09:00:00.000Z',
   },
 ];
@@ -51,7 +53,9 @@ describe('AuditLogPage', () => {
     expect(screen.getByRole('cell', { name: 'address: 10.0.0.0/8; comment: office' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'color: #A8AAAE → #EA5455' })).toBeInTheDocument();
     expect(screen.getAllByRole('cell', { name: '127.0.0.1' })).toHaveLength(2);
-    expect(screen.getAllByRole('cell', { name: 'Anna Admin' })).toHaveLength(2);
+    expect(screen.getAllByRole('cell', { name: 'Anna Admin' })).toHaveLength(1);
+    // A change made with an API key names the key.
+    expect(screen.getByRole('cell', { name: 'Anna Admin · API-ключ «Телефония»' })).toBeInTheDocument();
   });
 
   it('an action filter goes to the API and the URL', async () => {

@@ -9,9 +9,15 @@ import { auditActionLabel } from '../utils/audit-action-label';
 import { auditSubjectLabel } from '../utils/audit-subject-label';
 import { describeChange } from '../utils/describe-change';
 
+/** Who, and the API key they acted with (docs/decisions/072). */
+const actorLabel = (entry: AuditEntry) => {
+  const who = entry.actor.name ?? entry.actor.email ?? '—';
+  return entry.api_key ? `${who} · API-ключ «${entry.api_key}»` : who;
+};
+
 const columns: DataTableColumn<AuditEntry>[] = [
   { key: 'created_at', header: 'Когда', width: 190, render: (entry) => formatDateTime(entry.created_at, 'ru') },
-  { key: 'actor', header: 'Кто', render: (entry) => entry.actor.name ?? entry.actor.email ?? '—' },
+  { key: 'actor', header: 'Кто', render: actorLabel },
   { key: 'action', header: 'Действие', render: (entry) => auditActionLabel(entry.action) },
   { key: 'subject', header: 'Объект', render: (entry) => auditSubjectLabel(entry) },
   { key: 'change', header: 'Изменение', render: (entry) => describeChange(entry.before, entry.after) || '—' },

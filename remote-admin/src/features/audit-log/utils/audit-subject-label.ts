@@ -2,6 +2,7 @@ import type { AuditEntry } from '@crm/shared/schemas';
 
 /** What the API records as `subject_type`, by the name the admin screens give it. */
 const SUBJECT_TYPES: Record<string, string> = {
+  api_key: 'API-ключ',
   comment_step: 'Шаг комментария',
   document: 'Документ',
   document_category: 'Категория документов',
