@@ -61,13 +61,6 @@ export const messageSchema = z.object({ message: z.string() });
 /** `{ message }`: the answer of a write that returns nothing else (deletes, sign-out, password mails). */
 export type MessageAnswer = z.infer<typeof messageSchema>;
 
-/**
- * Why a single sign-on came back to the login page (`/build/login?sso_error=<code>`, docs/decisions/073): the page
- * shows each in the user's language.
- */
-export const SSO_ERROR_CODES = ['state', 'code', 'unverified_email', 'unknown_user', 'deactivated', 'failed'] as const;
-export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
-
 /** POST /api/auth/oidc/exchange: the one-time code the callback put in the login page's URL. */
 export const ssoExchangeInputSchema = z.object({
   code: textSchema({ error: 'The sign-in link is incomplete' }).min(1, 'The sign-in link is incomplete').max(100, 'The sign-in link is invalid'),
