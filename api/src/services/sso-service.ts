@@ -28,10 +28,14 @@ interface Log {
 /** The callback's outcome: a one-time code for the SPA, or why the sign-in was refused. */
 export type SsoCallbackResult = { handoff: string } | { error: SsoErrorCode };
 
-/** Names a claim carries: one string, or an array of them (Keycloak's roles, Entra's and Okta's groups). */
+/**
+ * Names a claim carries: one string, or an array of them (Keycloak's roles, Entra's and Okta's groups). A claim the
+ * provider did not send says nothing (undefined), unlike an empty one.
+ */
 function claimNames(claims: OidcClaims, name: string | undefined): string[] | undefined {
   if (!name) return undefined;
   const value = claims[name];
+  if (value === undefined || value === null) return undefined;
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
   return [];

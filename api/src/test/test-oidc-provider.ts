@@ -1,7 +1,15 @@
-/// <reference path="./oidc-provider.d.ts" />
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
+// @ts-expect-error -- oidc-provider ships no types; ProviderClass below is the little the tests use.
+import oidcProvider from 'oidc-provider';
+
+interface ProviderClass {
+  new (issuer: string, configuration: Record<string, unknown>): {
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    Grant: new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; save(): Promise<string> };
+  };
+}
+const Provider = oidcProvider as ProviderClass;
 
 /** An account of the test provider: the login typed at its dev sign-in form is the key (any password passes). */
 export interface TestOidcAccount {
