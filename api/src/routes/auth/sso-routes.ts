@@ -57,7 +57,14 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Checks state (against this browser\'s flow), exchanges the code with the PKCE verifier, verifies the ID token and its nonce, ' +
           'and matches the user by verified email. Redirects to /build/login?sso=<one-time code> or /build/login?sso_error=<code>.',
-        querystring: z.record(z.string(), z.string()),
+        // The provider's parameters (RFC 6749, 9207); any other is kept for openid-client to judge.
+        querystring: z.looseObject({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(500).optional(),
+          iss: z.string().max(500).optional(),
+          error: z.string().max(200).optional(),
+          error_description: z.string().max(2000).optional(),
+        }),
         response: redirectSchema,
       },
     },
@@ -65,7 +72,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await service().callback(
         {
           browserId: cookieValue(request.headers.cookie, SSO_COOKIE),
-          query: new URLSearchParams(request.query),
+          query: new URLSearchParams(Object.entries(request.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
         },
