@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { startTestOidcProvider, type TestOidcProvider } from '../../api/src/test/test-oidc-provider';
+import { startTestOidcProvider, testOidcEnv, type TestOidcProvider } from '../../api/src/test/test-oidc-provider';
 import { type AppServer, freePort, startAppServer } from '../support/app-server';
 import { launchBrowser, navigate, newPage } from '../support/browser';
 
@@ -26,9 +26,7 @@ describe('single sign-on', () => {
     const providerPort = await freePort();
     server = await startAppServer({
       env: {
-        OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
-        OIDC_CLIENT_ID: 'crm',
-        OIDC_CLIENT_SECRET: 'crm-test-client-secret-0123456789',
+        ...testOidcEnv(`http://127.0.0.1:${providerPort}`),
         OIDC_NAME: 'Test ID',
         OIDC_AUTO_CREATE: 'true',
         DEFAULT_LANGUAGE: 'ru',

@@ -143,7 +143,11 @@ export function createSsoService(
       try {
         claims = await oidcClient.claims(input.query, flow);
       } catch (error) {
-        if (error instanceof OidcAnswerRefused) return refuse(error.kind, error.message);
+        if (error instanceof OidcAnswerRefused) {
+          // A refused code is the user's (or a replayer's) doing; anything else may be a misconfigured provider.
+          if (error.kind === 'failed') log.warn({ err: error }, 'Single sign-on: the provider\'s answer was not accepted');
+          return refuse(error.kind, error.message);
+        }
         log.warn({ err: error }, 'Single sign-on: the provider could not be reached');
         return refuse('failed');
       }

@@ -34,6 +34,11 @@ export interface TestOidcProvider {
 const CLIENT_ID = 'crm';
 const CLIENT_SECRET = 'crm-test-client-secret-0123456789';
 
+/** The CRM's OIDC_* for the test provider at `issuer` (known before the provider starts: see `port`). */
+export function testOidcEnv(issuer: string): Record<string, string> {
+  return { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET };
+}
+
 /**
  * A real OpenID Connect provider (oidc-provider, in memory) on a local port, with its development sign-in form: any
  * password passes for a login named in `accounts`. Consent is granted without asking. `port`: to know the issuer
@@ -84,7 +89,7 @@ export async function startTestOidcProvider(options: {
     issuer,
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
-    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
+    env: testOidcEnv(issuer),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
