@@ -65,6 +65,8 @@ export async function startTestOidcProvider(options: {
     cookies: { keys: ['test-oidc-provider-cookie-key'] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'crm_roles', 'crm_teams'] },
     features: { devInteractions: { enabled: true } },
+    // Fixed lifetimes, long enough for a test (the defaults' functions print a notice each).
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600 },
     async findAccount(_ctx: unknown, id: string) {
       const account = options.accounts[id];
       if (!account) return undefined;
