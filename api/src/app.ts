@@ -32,6 +32,7 @@ import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
 import { auditLogRoutes } from './routes/audit-log/audit-log-routes';
 import { authRoutes } from './routes/auth/auth-routes';
+import { ssoRoutes } from './routes/auth/sso-routes';
 import { broadcastingRoutes, userAuthRoute } from './routes/broadcasting/broadcasting-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
 import { fileStorage } from './plugins/file-storage';
@@ -158,6 +159,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(ssoRoutes, { prefix: '/auth' });
       await api.register(userRoutes);
       await api.register(searchRoutes);
       await api.register(accountRoutes);

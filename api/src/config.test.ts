@@ -183,11 +183,13 @@ describe('one list of variables', () => {
   const readme = readmeVariables(readFileSync(path.join(root, 'README.md'), 'utf8'));
   /**
    * Not in .env.example (it holds 25 at most): the S3 variables, read only when files live in a bucket (the README's
-   * scale-out part lists them, .env.example points there); the webhooks' WEBHOOK_ALLOW_PRIVATE (docs/decisions/070), API_KEY_RATE_LIMIT (docs/decisions/072)
-   * and DEFAULT_LANGUAGE (docs/decisions/067), each documented in the README's tables.
+   * scale-out part lists them, .env.example points there); the webhooks' WEBHOOK_ALLOW_PRIVATE (docs/decisions/070),
+   * API_KEY_RATE_LIMIT (docs/decisions/072) and DEFAULT_LANGUAGE (docs/decisions/067), each documented in the README's
+   * tables; single sign-on's OIDC_* and PASSWORD_SIGN_IN* (docs/decisions/073), in the README's own table.
    */
   const scaleOut = ENV_VARIABLES.filter(
-    (name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE' || name === 'API_KEY_RATE_LIMIT',
+    (name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE' ||
+      name === 'API_KEY_RATE_LIMIT' || name.startsWith('OIDC_') || name.startsWith('PASSWORD_SIGN_IN'),
   );
 
   test('every variable config.ts reads has one README line; .env.example names each of the others once', () => {
@@ -226,5 +228,29 @@ describe('WEBHOOK_ALLOW_PRIVATE', () => {
     assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }).webhooks.allowPrivate, true);
     assert.equal(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }).webhooks.allowPrivate, false);
     assert.throws(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' }), /WEBHOOK_ALLOW_PRIVATE/);
+  });
+});
+
+describe('single sign-on settings', () => {
+  const sso = { OIDC_ISSUER: 'https://login.example.com/realms/crm', OIDC_CLIENT_ID: 'crm', OIDC_CLIENT_SECRET: 'secret' };
+
+  test('off unless issuer, client id and secret are all set; the button names the issuer host by default', () => {
+    assert.equal(loadConfig({}).sso, undefined);
+    assert.deepEqual(loadConfig({}).passwordSignIn, { enabled: true, breakGlass: [] });
+    const on = loadConfig(sso).sso!;
+    assert.equal(on.name, 'login.example.com');
+    assert.equal(on.autoCreate, false);
+    assert.equal(on.defaultRole, 'Operator');
+    assert.equal(loadConfig({ ...sso, OIDC_NAME: 'Keycloak' }).sso!.name, 'Keycloak');
+    assert.throws(() => loadConfig({ OIDC_ISSUER: sso.OIDC_ISSUER }), /OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together/);
+  });
+
+  test('a plain-http issuer only on this machine; password sign-in off needs single sign-on', () => {
+    assert.throws(() => loadConfig({ ...sso, OIDC_ISSUER: 'http://login.example.com' }), /OIDC_ISSUER: use an https:\/\/ URL/);
+    assert.equal(loadConfig({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:4000' }).sso!.issuer, 'http://127.0.0.1:4000');
+    assert.throws(() => loadConfig({ PASSWORD_SIGN_IN: 'false' }), /PASSWORD_SIGN_IN: false needs single sign-on/);
+    const off = loadConfig({ ...sso, PASSWORD_SIGN_IN: 'false', PASSWORD_SIGN_IN_BREAK_GLASS: ' Root@Example.com, ops@example.com ' });
+    assert.deepEqual(off.passwordSignIn, { enabled: false, breakGlass: ['root@example.com', 'ops@example.com'] });
+    assert.throws(() => loadConfig({ ...sso, PASSWORD_SIGN_IN_BREAK_GLASS: 'root, ops@example.com' }), /PASSWORD_SIGN_IN_BREAK_GLASS: Use a comma-separated list of email addresses/);
   });
 });

@@ -62,6 +62,33 @@ const fileStorageEnv = {
  * Every variable the server reads, each with a line in the README's configuration table; `.env.example` lists all but
  * the file storage group, at most 25 (docs/decisions/049, checked by config.test.ts).
  */
+/**
+ * Single sign-on with an OpenID Connect provider (docs/decisions/073): on when OIDC_ISSUER, OIDC_CLIENT_ID and
+ * OIDC_CLIENT_SECRET are all set. In the README's own table, not in `.env.example` (decision 049's cap of 25).
+ */
+const booleanEnv = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], 'Use true or false')
+    .transform((v) => v === 'true' || v === '1')
+    .default(fallback);
+const claimName = z.string().regex(/^[\w.:/-]{1,100}$/, 'Use the claim\'s name, e.g. roles or groups');
+const ssoEnv = {
+  OIDC_ISSUER: z.url("Use the provider's issuer URL, e.g. https://login.example.com/realms/crm").optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40).optional(),
+  OIDC_ROLE_CLAIM: claimName.optional(),
+  OIDC_TEAM_CLAIM: claimName.optional(),
+  OIDC_AUTO_CREATE: booleanEnv(false),
+  OIDC_DEFAULT_ROLE: z.string().trim().min(1).max(100).default('Operator'),
+  PASSWORD_SIGN_IN: booleanEnv(true),
+  PASSWORD_SIGN_IN_BREAK_GLASS: z
+    .string()
+    .transform((v) => v.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((email) => z.email().safeParse(email).success), 'Use a comma-separated list of email addresses')
+    .optional(),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -107,6 +134,7 @@ const envSchema = z.object({
     .default(false),
   // Requests per minute one API key may make (docs/decisions/072): in the README, not in .env.example.
   API_KEY_RATE_LIMIT: z.coerce.number('Use a whole number of requests per minute').int('Use a whole number of requests per minute').min(1, 'Use at least 1').max(100_000, 'Use at most 100000').default(120),
+  ...ssoEnv,
 });
 
 /** The names of the variables the server reads, in the README table's order. */
@@ -238,6 +266,27 @@ export interface AppConfig {
     /** API_KEY_RATE_LIMIT: requests one key may make per minute, counted with the sign-in limits' store. */
     rateLimitPerMinute: number;
   };
+  /** Single sign-on (docs/decisions/073): unset unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set. */
+  sso?: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    /** The button's "Войти через {name}": OIDC_NAME, else the issuer's host. */
+    name: string;
+    roleClaim?: string;
+    teamClaim?: string;
+    autoCreate: boolean;
+    /** The role of a user created at first sign-in when no role claim names a known role. */
+    defaultRole: string;
+    /** How long the provider has to answer, and how long the SPA has to exchange its one-time code. */
+    flowTtlSeconds: number;
+    handoffTtlSeconds: number;
+  };
+  /**
+   * PASSWORD_SIGN_IN=false: only the emails in PASSWORD_SIGN_IN_BREAK_GLASS sign in (and reset) with a password;
+   * everybody else uses single sign-on.
+   */
+  passwordSignIn: { enabled: boolean; breakGlass: string[] };
 }
 
 export class ConfigError extends Error {
@@ -280,6 +329,34 @@ function s3Settings(e: z.infer<typeof envSchema>): S3Settings | undefined {
     region: e.S3_REGION!,
     endpoint: e.S3_ENDPOINT,
     credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
+/** All three of issuer, client id and secret, or none; password sign-in turned off needs single sign-on. */
+function ssoSettings(e: z.infer<typeof envSchema>): AppConfig['sso'] {
+  const set = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (set === 0) {
+    if (!e.PASSWORD_SIGN_IN) throw new ConfigError(['PASSWORD_SIGN_IN: false needs single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)']);
+    return undefined;
+  }
+  if (set < 3) throw new ConfigError(['OIDC_ISSUER: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together, or none of them']);
+  const issuer = e.OIDC_ISSUER!;
+  const { protocol, hostname } = new URL(issuer);
+  // Tokens travel between the CRM and the provider: plain http only to a provider on this machine.
+  if (protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+    throw new ConfigError(['OIDC_ISSUER: use an https:// URL (http only for a provider on localhost)']);
+  }
+  return {
+    issuer,
+    clientId: e.OIDC_CLIENT_ID!,
+    clientSecret: e.OIDC_CLIENT_SECRET!,
+    name: e.OIDC_NAME ?? new URL(issuer).hostname,
+    roleClaim: e.OIDC_ROLE_CLAIM,
+    teamClaim: e.OIDC_TEAM_CLAIM,
+    autoCreate: e.OIDC_AUTO_CREATE,
+    defaultRole: e.OIDC_DEFAULT_ROLE,
+    flowTtlSeconds: 600,
+    handoffTtlSeconds: 60,
   };
 }
 
@@ -440,5 +517,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       disableAfterFailures: 10,
     },
     apiKeys: { rateLimitPerMinute: e.API_KEY_RATE_LIMIT },
+    sso: ssoSettings(e),
+    passwordSignIn: { enabled: e.PASSWORD_SIGN_IN, breakGlass: e.PASSWORD_SIGN_IN_BREAK_GLASS ?? [] },
   };
 }

@@ -19,7 +19,7 @@ export interface AppServer {
   restart: (whileDown?: () => Promise<void>) => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -20,6 +20,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'GRANT_NOT_HELD':
     case 'OWN_ROLE':
     case 'IP_NOT_ALLOWED':
+    case 'PASSWORD_SIGN_IN_OFF':
       return 403;
     case 'NOT_FOUND':
       return 404;

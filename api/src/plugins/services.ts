@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccountService, type AccountService } from '../services/account-service';
 import { createAuthService, type AuthService } from '../services/auth-service';
+import { createOidcClient } from '../lib/oidc-client';
+import { createSsoService, SSO_CALLBACK_PATH, type SsoService } from '../services/sso-service';
 import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
@@ -27,6 +29,8 @@ declare module 'fastify' {
     unitOfWork: RunUnitOfWork;
     accountService: AccountService;
     authService: AuthService;
+    /** Single sign-on (decision 073); undefined unless OIDC_* are set. */
+    ssoService: SsoService | undefined;
     leadService: LeadService;
     leadImportService: LeadImportService;
     leadStatusService: LeadStatusService;
@@ -51,7 +55,14 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('accountService', createAccountService(run, { db: app.db, fileStorage: app.fileStorage, log: app.log }));
   app.decorate(
     'authService',
-    createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours }),
+    createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours, passwordSignIn: app.config.passwordSignIn }),
+  );
+  const sso = app.config.sso;
+  app.decorate(
+    'ssoService',
+    sso
+      ? createSsoService(run, { db: app.db, settings: sso, oidcClient: createOidcClient(sso, `${app.config.appUrl}${SSO_CALLBACK_PATH}`), tokenTtlHours: app.config.tokenTtlHours })
+      : undefined,
   );
   app.decorate('leadService', createLeadService(run, { db: app.db }));
   app.decorate(

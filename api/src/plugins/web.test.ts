@@ -253,16 +253,16 @@ describe('web: overrides and missing host build', () => {
     const off = await buildWebApp(os.tmpdir());
     const offResponse = await off.inject({ method: 'GET', url: '/build/web-config.json' });
     assert.equal(offResponse.headers['cache-control'], 'no-cache');
-    assert.deepEqual(offResponse.json(), { i18nEnabled: false, defaultLanguage: 'en' });
+    assert.deepEqual(offResponse.json(), { i18nEnabled: false, defaultLanguage: 'en', sso: null, passwordSignIn: true });
     await off.close();
     const on = await buildWebApp(os.tmpdir(), { I18N_ENABLED: 'true' });
-    assert.deepEqual((await on.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: true, defaultLanguage: 'en' });
+    assert.deepEqual((await on.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: true, defaultLanguage: 'en', sso: null, passwordSignIn: true });
     await on.close();
   });
 
   test('web-config.json names the shell language DEFAULT_LANGUAGE picks, with or without the switcher', async () => {
     const app = await buildWebApp(os.tmpdir(), { DEFAULT_LANGUAGE: 'ru' });
-    assert.deepEqual((await app.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: false, defaultLanguage: 'ru' });
+    assert.deepEqual((await app.inject({ method: 'GET', url: '/build/web-config.json' })).json(), { i18nEnabled: false, defaultLanguage: 'ru', sso: null, passwordSignIn: true });
     await app.close();
   });
 

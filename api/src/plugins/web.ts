@@ -34,10 +34,19 @@ const webConfigSchema = z.object({
   i18nEnabled: z.boolean(),
   /** The shell's language for a user who has not chosen one (DEFAULT_LANGUAGE, decision 067). */
   defaultLanguage: z.enum(['en', 'fr', 'ar', 'ru']),
+  /** Single sign-on's button ("Войти через {name}", decision 073), or null when OIDC_* are unset. */
+  sso: z.object({ name: z.string() }).nullable(),
+  /** False with PASSWORD_SIGN_IN=false: the login page leads with single sign-on and folds the password form away. */
+  passwordSignIn: z.boolean(),
 });
 
 export function webConfig(config: AppConfig): z.infer<typeof webConfigSchema> {
-  return { i18nEnabled: config.i18nEnabled, defaultLanguage: config.defaultLanguage };
+  return {
+    i18nEnabled: config.i18nEnabled,
+    defaultLanguage: config.defaultLanguage,
+    sso: config.sso ? { name: config.sso.name } : null,
+    passwordSignIn: config.passwordSignIn.enabled,
+  };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,8 +1,9 @@
+import type { SsoErrorCode } from '@crm/shared/schemas';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { signInAttempts } from '../db/schema/sign-in-attempts';
 
-export type SignInFailureReason = 'invalid_credentials' | 'locked' | 'inactive';
+export type SignInFailureReason = 'invalid_credentials' | 'locked' | 'inactive' | 'password_sign_in_off' | `sso_${SsoErrorCode}`;
 
 export interface SignInAttempt {
   email: string;

@@ -17,6 +17,7 @@ export const INVALID_CREDENTIALS = 'These credentials do not match our records.'
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Ask an administrator to activate it.';
 export const INVALID_RESET_TOKEN = 'This password reset token is invalid.';
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
+export const PASSWORD_SIGN_IN_OFF = 'Password sign-in is turned off. Sign in with single sign-on.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,13 +41,28 @@ export interface SignedIn {
  */
 export function createAuthService(
   run: RunUnitOfWork,
-  { db, jobs, limits, tokenTtlHours }: { db: Database; jobs: JobQueue; limits: AppConfig['loginRateLimit']; tokenTtlHours: number },
+  {
+    db,
+    jobs,
+    limits,
+    tokenTtlHours,
+    passwordSignIn,
+  }: { db: Database; jobs: JobQueue; limits: AppConfig['loginRateLimit']; tokenTtlHours: number; passwordSignIn: AppConfig['passwordSignIn'] },
 ) {
   const attempts = createSignInAttemptRepository(db);
   const users = createUserRepository(db);
+  /** With password sign-in off, only the break-glass emails (decision 073): a refusal names nobody's account. */
+  const passwordAllowed = (email: string) => passwordSignIn.enabled || passwordSignIn.breakGlass.includes(email.toLowerCase());
 
   return {
     async signIn({ email, password, ip, userAgent }: SignInAttemptInput, log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }): Promise<SignedIn> {
+      if (!passwordAllowed(email)) {
+        await run({ id: null, name: '', email, ip }, async (uow) => {
+          await createSignInAttemptRepository(uow.tx).record({ email, ip, userId: null, userAgent, succeeded: false, reason: 'password_sign_in_off', delayMs: 0 });
+          await uow.audit({ action: 'auth.sign_in_failed', after: { reason: 'password_sign_in_off' } });
+        });
+        throw new AppError('PASSWORD_SIGN_IN_OFF', PASSWORD_SIGN_IN_OFF);
+      }
       const failures = await attempts.recentFailures({ email, ip, pairWindowMs: limits.timeWindowMs, emailWindowMs: limits.slowdownWindowMs });
       const user = await users.findByEmail(email);
       const attempt = { email, ip, userId: user?.id ?? null, userAgent };
@@ -99,12 +115,14 @@ export function createAuthService(
      * nor its timing tells who has an account.
      */
     async requestPasswordReset(email: string, ip: string): Promise<void> {
+      if (!passwordAllowed(email)) throw new AppError('PASSWORD_SIGN_IN_OFF', PASSWORD_SIGN_IN_OFF);
       await jobs.enqueue(PASSWORD_RESET_QUEUE, { email });
       await run({ id: null, name: '', email, ip }, (uow) => uow.audit({ action: 'auth.password_reset_requested' }));
     },
 
     /** A valid mailed token sets the new password; whoever knew the old one is signed out everywhere. */
     async resetPassword(input: { email: string; token: string; password: string }, ip: string): Promise<void> {
+      if (!passwordAllowed(input.email)) throw new AppError('PASSWORD_SIGN_IN_OFF', PASSWORD_SIGN_IN_OFF);
       const user = await users.findByEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       await run(user ? { id: user.id, name: user.name, email: user.email, ip } : null, async (uow) => {

@@ -92,6 +92,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
   'POST /api/auth/change-password': SIGNED_IN,
+  // Single sign-on (decision 073): the browser before it has a session, and the SPA exchanging its one-time code.
+  'GET /api/auth/oidc/start': PUBLIC,
+  'GET /api/auth/oidc/callback': PUBLIC,
+  'POST /api/auth/oidc/exchange': PUBLIC,
   // global search: signed in; each group is filtered by its own ability inside (search-routes.test.ts)
   'GET /api/search': SIGNED_IN_OR_KEY,
   // the caller's own account (decision 042): never another user's

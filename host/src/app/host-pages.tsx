@@ -16,9 +16,7 @@ function hostChunk(id: string, load: () => Promise<ComponentType>) {
 
 // Each host page is its own chunk, fetched the first time its route opens (pages load on demand).
 const HOST_PAGES = {
-  login: hostChunk('login-page', () =>
-    import(/* webpackChunkName: "login-page" */ '../features/auth/components/login-page').then((m) => m.LoginPage),
-  ),
+  login: hostChunk('login-page', () => import(/* webpackChunkName: "login-page" */ './login-route').then((m) => m.LoginRoute)),
   forgotPassword: hostChunk('forgot-password-page', () =>
     import(/* webpackChunkName: "forgot-password-page" */ '../features/auth/components/forgot-password-page').then(
       (m) => m.ForgotPasswordPage,

@@ -60,3 +60,9 @@ export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 export const messageSchema = z.object({ message: z.string() });
 /** `{ message }`: the answer of a write that returns nothing else (deletes, sign-out, password mails). */
 export type MessageAnswer = z.infer<typeof messageSchema>;
+
+/** POST /api/auth/oidc/exchange: the one-time code the callback put in the login page's URL. */
+export const ssoExchangeInputSchema = z.object({
+  code: textSchema({ error: 'The sign-in link is incomplete' }).min(1, 'The sign-in link is incomplete').max(100, 'The sign-in link is invalid'),
+});
+export type SsoExchangeInput = z.infer<typeof ssoExchangeInputSchema>;

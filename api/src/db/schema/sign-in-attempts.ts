@@ -15,7 +15,10 @@ export const signInAttempts = pgTable(
     ip: text('ip').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     succeeded: boolean('succeeded').notNull(),
-    /** Why it failed: `invalid_credentials`, or `locked` when the limiter refused it before checking the password. */
+    /**
+     * Why it failed: `invalid_credentials`, `locked` when the limiter refused it before checking the password,
+     * `inactive`, `password_sign_in_off`, or `sso_<code>` for a refused single sign-on (docs/decisions/073).
+     */
     reason: text('reason'),
     /** How long the answer was held back (progressive delay for an email under attack), in ms. */
     delayMs: integer('delay_ms').notNull().default(0),

@@ -28,6 +28,16 @@ for (const driver of testDrivers()) {
       assert.deepEqual(body.userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'api-keys' }, { action: 'manage', subject: 'all' }]);
     });
 
+    test('without OIDC_* the single sign-on routes answer 404 and password sign-in stays on', async () => {
+      for (const [method, url] of [['GET', '/api/auth/oidc/start'], ['GET', '/api/auth/oidc/callback?code=a&state=b'], ['POST', '/api/auth/oidc/exchange']] as const) {
+        const response = await t.app.inject({ method, url, payload: method === 'POST' ? { code: 'abc' } : undefined });
+        assert.equal(response.statusCode, 404, url);
+        assert.deepEqual(response.json(), { message: 'Single sign-on is not configured.', code: 'NOT_FOUND' });
+      }
+      const config = await t.app.inject({ method: 'GET', url: '/build/web-config.json' });
+      assert.deepEqual({ sso: config.json().sso, passwordSignIn: config.json().passwordSignIn }, { sso: null, passwordSignIn: true });
+    });
+
     test('login accepts the email in any case and with spaces', async () => {
       const response = await login({ email: `  ${TEST_ADMIN.email.toUpperCase()} `, password: TEST_ADMIN.password });
       assert.equal(response.statusCode, 200);

@@ -32,3 +32,10 @@ export const sessionAnswerSchema = z.extend(sessionSchema, { userAbilityRules: k
 
 /** meSchema for clients: rules they do not know are dropped (see knownRulesSchema). */
 export const meAnswerSchema = z.extend(meSchema, { userAbilityRules: knownRulesSchema });
+
+/**
+ * Why a single sign-on came back to the login page (`/build/login?sso_error=<code>`, docs/decisions/073): the page
+ * shows each in the user's language.
+ */
+export const SSO_ERROR_CODES = ['state', 'code', 'unverified_email', 'unknown_user', 'deactivated', 'failed'] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];

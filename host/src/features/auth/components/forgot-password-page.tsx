@@ -1,4 +1,5 @@
-import { ApiError, firstFieldError } from '@crm/shared/api-client';
+import { ApiError, errorMessage, firstFieldError, type ErrorTextLanguage } from '@crm/shared/api-client';
+import { ERROR_CODE } from '@crm/shared/schemas/mini';
 import { Button, TextField } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { FormStack } from './form-stack';
 
 /** Asks for a reset link. The confirmation never tells whether the address has an account. */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -45,10 +46,11 @@ export function ForgotPasswordPage() {
     );
   }
 
-  const general = formFailureMessage(error, ['email'], {
-    tooManyAttempts: t('auth.tooManyAttempts'),
-    fallback: t('auth.requestFailed'),
-  });
+  // With password sign-in off (decision 073) only the break-glass Admins may reset; the others are told why.
+  const general =
+    error instanceof ApiError && error.code === ERROR_CODE.PASSWORD_SIGN_IN_OFF
+      ? errorMessage(error, i18n.language as ErrorTextLanguage)
+      : formFailureMessage(error, ['email'], { tooManyAttempts: t('auth.tooManyAttempts'), fallback: t('auth.requestFailed') });
 
   return (
     <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>

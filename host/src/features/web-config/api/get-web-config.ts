@@ -7,10 +7,14 @@ export interface WebConfig {
   i18nEnabled: boolean;
   /** The shell's language for whoever has not chosen one (DEFAULT_LANGUAGE, docs/decisions/067). */
   defaultLanguage: string;
+  /** Single sign-on's button name (OIDC_NAME or the issuer's host), or null without a provider (decision 073). */
+  sso: { name: string } | null;
+  /** False with PASSWORD_SIGN_IN=false: the login page leads with single sign-on. */
+  passwordSignIn: boolean;
 }
 
 /** What the shell does until (or unless) the server answers: internationalisation off, as the spec wants by default. */
-export const DEFAULT_WEB_CONFIG: WebConfig = { i18nEnabled: false, defaultLanguage: 'en' };
+export const DEFAULT_WEB_CONFIG: WebConfig = { i18nEnabled: false, defaultLanguage: 'en', sso: null, passwordSignIn: true };
 
 /** A static file beside the host build like remotes.json, so not through the API client (rooted at /api). */
 export async function getWebConfig(): Promise<WebConfig> {
@@ -20,25 +24,41 @@ export async function getWebConfig(): Promise<WebConfig> {
   const body: unknown = await response.json();
   const i18nEnabled = (body as Partial<WebConfig> | null)?.i18nEnabled;
   if (typeof i18nEnabled !== 'boolean') throw new Error(`${WEB_CONFIG_URL} has no i18nEnabled flag`);
-  const defaultLanguage = (body as Partial<WebConfig>).defaultLanguage;
-  return { i18nEnabled, defaultLanguage: typeof defaultLanguage === 'string' ? defaultLanguage : DEFAULT_WEB_CONFIG.defaultLanguage };
+  const { defaultLanguage, sso, passwordSignIn } = body as Partial<WebConfig>;
+  return {
+    i18nEnabled,
+    defaultLanguage: typeof defaultLanguage === 'string' ? defaultLanguage : DEFAULT_WEB_CONFIG.defaultLanguage,
+    sso: typeof sso?.name === 'string' ? { name: sso.name } : null,
+    passwordSignIn: passwordSignIn !== false,
+  };
 }
+
+const sameConfig = (a: WebConfig, b: WebConfig) =>
+  a.i18nEnabled === b.i18nEnabled && a.defaultLanguage === b.defaultLanguage && a.sso?.name === b.sso?.name && a.passwordSignIn === b.passwordSignIn;
 
 /** The settings, the defaults until the answer arrives or when it fails (a missing setting never breaks the shell). */
 export function useWebConfig(): WebConfig {
+  const answer = useWebConfigAnswer();
   const [config, setConfig] = useState(DEFAULT_WEB_CONFIG);
+  useEffect(() => {
+    // The usual answer is the default: keep the same object so the top bar does not render again for nothing.
+    if (answer) setConfig((current) => (sameConfig(current, answer) ? current : answer));
+  }, [answer]);
+  return config;
+}
+
+/** The server's answer, undefined until it arrives (the defaults if it fails): for a page that must not guess. */
+export function useWebConfigAnswer(): WebConfig | undefined {
+  const [answer, setAnswer] = useState<WebConfig>();
   useEffect(() => {
     let live = true;
     getWebConfig().then(
-      (answer) => {
-        // The usual answer is the default: keep the same object so the top bar does not render again for nothing.
-        if (live) setConfig((current) => (current.i18nEnabled === answer.i18nEnabled && current.defaultLanguage === answer.defaultLanguage ? current : answer));
-      },
-      () => undefined,
+      (config) => live && setAnswer(config),
+      () => live && setAnswer(DEFAULT_WEB_CONFIG),
     );
     return () => {
       live = false;
     };
   }, []);
-  return config;
+  return answer;
 }

@@ -182,6 +182,7 @@ export const errorTextsAr: ErrorTexts = {
   UNSUPPORTED_MEDIA_TYPE: 'نوع البيانات هذا غير مدعوم.',
   VALIDATION_FAILED: 'تحقّق مما أدخلته.',
   RATE_LIMITED: 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مجددًا.',
+  PASSWORD_SIGN_IN_OFF: 'تسجيل الدخول بكلمة المرور معطَّل. استخدم تسجيل الدخول الموحَّد.',
   IMPORT_BUSY: 'هناك استيراد آخر قيد التنفيذ. انتظر حتى ينتهي.',
   HEADERS_TOO_LARGE: 'ترويسات الطلب كبيرة جدًا.',
   SERVICE_UNAVAILABLE: 'الخادم غير متاح مؤقتًا. حاول بعد دقيقة.',

@@ -182,6 +182,7 @@ export const errorTextsFr: ErrorTexts = {
   UNSUPPORTED_MEDIA_TYPE: "Ce type de données n'est pas pris en charge.",
   VALIDATION_FAILED: 'Vérifiez les données saisies.',
   RATE_LIMITED: 'Trop de tentatives. Patientez un peu et réessayez.',
+  PASSWORD_SIGN_IN_OFF: 'La connexion par mot de passe est désactivée. Utilisez l’authentification unique.',
   IMPORT_BUSY: "Un autre import est en cours. Attendez qu'il se termine.",
   HEADERS_TOO_LARGE: 'Les en-têtes de la requête sont trop volumineux.',
   SERVICE_UNAVAILABLE: 'Le serveur est momentanément indisponible. Réessayez dans une minute.',
