@@ -9,7 +9,7 @@
 // this run there. A file's output is printed whole when it ends; the totals and the failed files come last, and the
 // exit code is non-zero when any file failed. `node test.mjs <file>…` runs just those files.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,11 @@ function run(files) {
 const summaryCount = (output, name) => Number(new RegExp(`^ℹ ${name} (\\d+)$`, 'm').exec(output)?.[1] ?? 0);
 
 const named = process.argv.slice(2);
+const missing = named.filter((file) => !existsSync(path.resolve(root, file)));
+if (missing.length > 0) {
+  console.error(`[api tests] no such file: ${missing.join(', ')}`);
+  process.exit(2);
+}
 const items = queue(named.length > 0 ? named : testFiles());
 const started = performance.now();
 const durations = {};
