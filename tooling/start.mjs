@@ -1,5 +1,7 @@
 // `pnpm start`: build whatever has no build yet, seed demo data into a brand-new embedded database,
-// then serve the whole app (API + host + remotes) on one origin.
+// then serve the whole app (API + host + remotes) on one origin. On a first start the server answers as soon as the
+// API, the host and the leads remote (the page everyone lands on) are built; the documents and admin remotes build
+// after it, in the background, and their pages answer "build missing" (503) until then (docs/decisions/037).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +36,11 @@ function seed() {
   });
 }
 
+/** What the first page needs: the shell and the leads list it opens on. The other remotes can follow. */
+const FIRST_PAGE = ['@crm/host', '@crm/remote-leads'];
+
 const missing = builds.filter(([, file]) => !existsSync(path.join(root, file))).map(([name]) => name);
+const later = missing.filter((name) => name !== '@crm/api' && !FIRST_PAGE.includes(name));
 try {
   if (missing.length > 0) {
     console.log(`Building ${missing.join(', ')}, ${buildConcurrency()} at a time (run \`pnpm build\` to rebuild after changes)…`);
@@ -42,8 +48,8 @@ try {
   // The API first (a second or two): the seed needs it, then seeds while the front ends build (docs/decisions/037).
   if (missing.includes('@crm/api')) await buildAll(['@crm/api']);
   const seeded = freshEmbedded && process.env.SEED_DEMO !== 'false' ? seed() : Promise.resolve();
-  const frontEnds = missing.filter((name) => name !== '@crm/api');
-  await Promise.all([frontEnds.length > 0 ? buildAll(frontEnds) : null, seeded]);
+  const first = missing.filter((name) => FIRST_PAGE.includes(name));
+  await Promise.all([first.length > 0 ? buildAll(first) : null, seeded]);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -52,3 +58,11 @@ try {
 const server = spawn('node', ['api/dist/server.js'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+
+if (later.length > 0) {
+  console.log(`[start] building ${later.join(', ')} in the background; their pages answer once built`);
+  buildAll(later, buildConcurrency(), { background: true }).then(
+    () => console.log('[start] every screen is built'),
+    (error) => console.error(`[start] ${error instanceof Error ? error.message : error}: those pages stay unavailable; run \`pnpm build\``),
+  );
+}
