@@ -48,6 +48,7 @@ import { permissionRoutes } from './routes/permissions/permission-routes';
 import { remoteRoutes } from './routes/remotes/remote-routes';
 import { roleRoutes } from './routes/roles/role-routes';
 import { accountRoutes } from './routes/account/account-routes';
+import { twoFactorRoutes } from './routes/account/two-factor-routes';
 import { searchRoutes } from './routes/search/search-routes';
 import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
@@ -158,6 +159,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(userRoutes);
       await api.register(searchRoutes);
       await api.register(accountRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(leadStatusRoutes);
       await api.register(leadRoutes);
       await api.register(leadCommentRoutes);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAccountService, type AccountService } from '../services/account-service';
 import { createAuthService, type AuthService } from '../services/auth-service';
+import { createTwoFactorService, type TwoFactorService } from '../services/two-factor-service';
 import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
@@ -39,6 +40,7 @@ declare module 'fastify' {
     permissionService: PermissionService;
     whiteIpService: WhiteIpService;
     remoteService: RemoteService;
+    twoFactorService: TwoFactorService;
   }
 }
 
@@ -51,7 +53,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('accountService', createAccountService(run, { db: app.db, fileStorage: app.fileStorage, log: app.log }));
   app.decorate(
     'authService',
-    createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours }),
+    createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours, appUrl: app.config.appUrl }),
   );
   app.decorate('leadService', createLeadService(run, { db: app.db }));
   app.decorate(
@@ -68,6 +70,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('permissionService', createPermissionService(run));
   app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));
   app.decorate('remoteService', createRemoteService(run, { registry: app.remoteRegistry }));
+  app.decorate('twoFactorService', createTwoFactorService(run, { db: app.db, appUrl: app.config.appUrl }));
   subscribeNotifications(app, events);
   subscribeRealtime(app, events);
   // Realtime hints still on their way go out before the publisher closes.

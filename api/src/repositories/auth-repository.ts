@@ -36,6 +36,8 @@ export interface TokenOwner {
   };
   /** The role's ability rules as of this request, in permission order (as `rulesForRole` reads them). */
   rules: AbilityRule[];
+  /** The role requires two-factor sign-in and the user has not set it up (decision 071): the token opens nothing. */
+  twoFactorSetupRequired: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createAuthRepository(db: Database) {
       },
       role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
       rules: roleRules,
+      twoFactorSetupRequired: sql<boolean>`(${roles.twoFactorRequired} and ${users.twoFactorEnabledAt} is null)`,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -110,7 +113,7 @@ export function createAuthRepository(db: Database) {
           .where(and(eq(accessTokens.id, row.tokenId), or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, staleBefore))));
       }
       const rules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as AbilityRule[]) : row.rules;
-      return { tokenId: row.tokenId, user: { ...row.user, role: row.role }, rules };
+      return { tokenId: row.tokenId, user: { ...row.user, role: row.role }, rules, twoFactorSetupRequired: row.twoFactorSetupRequired === true };
     },
 
     /** The user's live sessions (neither revoked nor expired), most recently used first. */

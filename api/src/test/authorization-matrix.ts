@@ -81,6 +81,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/auth/forgot-password': PUBLIC,
   'POST /api/auth/reset-password': PUBLIC,
   'POST /api/auth/change-password': SIGNED_IN,
+  // the second factor of a sign-in: the password step's challenge stands in for a token (decision 071)
+  'POST /api/auth/login/two-factor': PUBLIC,
+  'POST /api/auth/login/two-factor/setup': PUBLIC,
+  'POST /api/auth/login/two-factor/confirm': PUBLIC,
   // global search: signed in; each group is filtered by its own ability inside (search-routes.test.ts)
   'GET /api/search': SIGNED_IN,
   // the caller's own account (decision 042): never another user's
@@ -94,6 +98,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/me/sessions/:id': SIGNED_IN,
   'GET /api/me/shortcuts': SIGNED_IN,
   'PUT /api/me/shortcuts': SIGNED_IN,
+  'GET /api/me/two-factor': SIGNED_IN,
+  'POST /api/me/two-factor/setup': SIGNED_IN,
+  'POST /api/me/two-factor/confirm': SIGNED_IN,
+  'POST /api/me/two-factor/recovery-codes': SIGNED_IN,
+  'POST /api/me/two-factor/disable': SIGNED_IN,
   // users
   'GET /api/users': can('view', 'users'),
   'GET /api/users/list': can('view', 'users'),
@@ -102,6 +111,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/users/:id': can('manage', 'users'),
   'POST /api/users/:id/status': can('manage', 'users'),
   'POST /api/users/:id/password-reset': can('manage', 'users'),
+  'DELETE /api/users/:id/two-factor': can('manage', 'users'),
   // lead statuses
   'GET /api/lead-status': can('view', 'lead-status'),
   'POST /api/lead-status': can('create', 'lead-status'),
@@ -245,7 +255,7 @@ export interface EscalationFixtures {
 export interface EscalationCase {
   name: string;
   rules: AbilityRule[];
-  request: (f: EscalationFixtures) => Promise<{ method: 'POST' | 'PUT'; url: string; payload?: Record<string, unknown> }>;
+  request: (f: EscalationFixtures) => Promise<{ method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> }>;
   code: 'GRANT_NOT_HELD' | 'OWN_ROLE';
 }
 
@@ -294,6 +304,12 @@ export const ESCALATION_CASES: EscalationCase[] = [
     name: "manage users forces an Admin's password reset",
     rules: MANAGE_USERS,
     request: async (f) => ({ method: 'POST', url: `/api/users/${f.admin.userId}/password-reset` }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: "manage users resets an Admin's two-factor sign-in",
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'DELETE', url: `/api/users/${f.admin.userId}/two-factor` }),
     code: 'GRANT_NOT_HELD',
   },
   {
