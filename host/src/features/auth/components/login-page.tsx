@@ -1,5 +1,6 @@
 import { ApiError, firstFieldError, saveSession } from '@crm/shared/api-client';
 import { Button, TextField } from '@crm/shared/ui';
+import type { Session, TwoFactorChallenge } from '@crm/shared/schemas/mini';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@crm/shared/router';
@@ -10,6 +11,8 @@ import { signInTarget } from '../utils/sign-in-target';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormStack } from './form-stack';
+import { TwoFactorCodeStep } from './two-factor-code-step';
+import { TwoFactorSetupStep } from './two-factor-setup-step';
 
 const ForgotLink = styled(Link)`
   align-self: flex-end;
@@ -17,7 +20,10 @@ const ForgotLink = styled(Link)`
   font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 
-/** Sign-in. Success goes to the `to` the guard left on the URL (same-app paths only), else `/`. */
+/**
+ * Sign-in. Success goes to the `to` the guard left on the URL (same-app paths only), else `/`. A user with two-factor
+ * sign-in gives a code next; one whose role requires it sets it up first (decision 071).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,6 +32,17 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const signedIn = (session: Session) => {
+    saveSession(session);
+    navigate(signInTarget(search), { replace: true });
+  };
+  const restart = () => {
+    setChallenge(null);
+    setPassword('');
+    setPending(false);
+  };
 
   // No client-side rules; the server's 422 names the fields at fault.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -33,8 +50,9 @@ export function LoginPage() {
     setPending(true);
     setError(null);
     try {
-      saveSession(await login({ email, password }));
-      navigate(signInTarget(search), { replace: true });
+      const answer = await login({ email, password });
+      if ('two_factor' in answer) setChallenge(answer);
+      else signedIn(answer);
     } catch (failure) {
       if (!(failure instanceof ApiError)) console.error('Sign-in failed', failure);
       setError(failure);
@@ -46,6 +64,21 @@ export function LoginPage() {
     tooManyAttempts: t('auth.tooManyAttempts'),
     fallback: t('auth.signInFailed'),
   });
+
+  if (challenge?.two_factor === 'code') {
+    return (
+      <AuthCard title={t('twoFactor.codeTitle')} subtitle={t('twoFactor.codeSubtitle')}>
+        <TwoFactorCodeStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
+      </AuthCard>
+    );
+  }
+  if (challenge?.two_factor === 'setup') {
+    return (
+      <AuthCard title={t('twoFactor.title')} subtitle={t('twoFactor.requiredSubtitle')}>
+        <TwoFactorSetupStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
