@@ -80,12 +80,15 @@ export function createTwoFactorRepository(db: Database) {
       await db.update(users).set({ twoFactorPendingSecret: secret }).where(eq(users.id, userId));
     },
 
-    /** The pending secret becomes the user's; the step of the confirming code is spent. */
+    /**
+     * The pending secret becomes the user's; the step of the confirming code is spent. Never over a confirmed secret:
+     * a set-up begun before 2FA was turned on elsewhere cannot replace it.
+     */
     async confirmPendingSecret(userId: number, secret: string, step: number): Promise<boolean> {
       const confirmed = await db
         .update(users)
         .set({ twoFactorSecret: secret, twoFactorPendingSecret: null, twoFactorEnabledAt: new Date(), twoFactorLastStep: step })
-        .where(and(eq(users.id, userId), eq(users.twoFactorPendingSecret, secret)))
+        .where(and(eq(users.id, userId), eq(users.twoFactorPendingSecret, secret), isNull(users.twoFactorSecret)))
         .returning({ id: users.id });
       return confirmed.length > 0;
     },

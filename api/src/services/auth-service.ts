@@ -212,7 +212,9 @@ export function createAuthService(
     async beginSetupAtSignIn(token: string) {
       const challenge = await liveChallenge(token, 'setup');
       const user = await users.findById(challenge.userId);
-      if (!user) throw validationFailed({ challenge: [INVALID_CHALLENGE] }, INVALID_CHALLENGE);
+      const state = await createTwoFactorRepository(db).state(challenge.userId);
+      // Turned on elsewhere since the password step: the next sign-in asks for a code instead.
+      if (!user || state?.secret) throw validationFailed({ challenge: [INVALID_CHALLENGE] }, INVALID_CHALLENGE);
       return run({ id: user.id, name: user.name, email: user.email, ip: null }, (uow) =>
         startSetup(createTwoFactorRepository(uow.tx), user.id, user.email, appUrl),
       );
