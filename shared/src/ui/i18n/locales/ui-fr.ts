@@ -91,6 +91,7 @@ export const uiFr: UiResource = {
     invalidEmail: 'Saisissez une adresse e-mail valide',
     passwordRequired: 'Saisissez votre mot de passe',
     signInFailed: 'La connexion a échoué. Réessayez.',
+    twoFactorUseHost: "Ce compte utilise l'authentification à deux facteurs : connectez-vous par l'application principale.",
     signOut: 'Se déconnecter',
     pages: 'Pages',
     notFoundTitle: 'Page Not Found - 404',
