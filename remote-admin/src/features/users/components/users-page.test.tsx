@@ -115,6 +115,9 @@ describe('UsersPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Сбросить 2FA' }));
     await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/users/3/two-factor')).toHaveLength(1));
     expect(await screen.findByText('Двухфакторная аутентификация сброшена')).toBeInTheDocument();
+
+    await user.click(within(borisRow).getByRole('button', { name: 'Изменить Борис Смирнов' }));
+    expect(await screen.findByText('включена')).toBeInTheDocument();
   });
 
   it('shows no change buttons without manage users', async () => {
