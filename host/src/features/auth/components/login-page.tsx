@@ -1,5 +1,5 @@
 import { ApiError, firstFieldError, saveSession } from '@crm/shared/api-client';
-import { Button, TextField } from '@crm/shared/ui';
+import { Button, Spinner, TextField } from '@crm/shared/ui';
 import type { Session, TwoFactorChallenge } from '@crm/shared/schemas/mini';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import styled from 'styled-components';
 import { login } from '../api/login';
 import { formFailureMessage } from '../utils/form-failure';
 import { signInTarget } from '../utils/sign-in-target';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormStack } from './form-stack';
@@ -26,6 +27,8 @@ const ForgotLink = styled(Link)`
  */
 export function LoginPage() {
   const { t } = useTranslation();
+  // Fetched now, while the password is typed, so the code step has its texts when it opens.
+  const { ready: twoFactorReady } = useTranslation(TWO_FACTOR_NS);
   const navigate = useNavigate();
   const { search } = useLocation();
   const [email, setEmail] = useState('');
@@ -65,16 +68,17 @@ export function LoginPage() {
     fallback: t('auth.signInFailed'),
   });
 
+  if (challenge && !twoFactorReady) return <Spinner />;
   if (challenge?.two_factor === 'code') {
     return (
-      <AuthCard title={t('twoFactor.codeTitle')} subtitle={t('twoFactor.codeSubtitle')}>
+      <AuthCard title={t('twoFactor:codeTitle')} subtitle={t('twoFactor:codeSubtitle')}>
         <TwoFactorCodeStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
       </AuthCard>
     );
   }
   if (challenge?.two_factor === 'setup') {
     return (
-      <AuthCard title={t('twoFactor.title')} subtitle={t('twoFactor.requiredSubtitle')}>
+      <AuthCard title={t('twoFactor:title')} subtitle={t('twoFactor:requiredSubtitle')}>
         <TwoFactorSetupStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
       </AuthCard>
     );

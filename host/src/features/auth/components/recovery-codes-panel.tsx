@@ -1,5 +1,6 @@
 import { Button, useToast } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import styled from 'styled-components';
 
 const Codes = styled.ol`
@@ -35,16 +36,16 @@ export interface RecoveryCodesPanelProps {
 
 /** The ten recovery codes, shown once: copy them or save them as a text file before going on (decision 071). */
 export function RecoveryCodesPanel({ codes, onDone, doneLabel }: RecoveryCodesPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([TWO_FACTOR_NS, 'translation']);
   const toast = useToast();
   const text = `${codes.join('\n')}\n`;
 
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(t('twoFactor.codesCopied'));
+      toast.success(t('twoFactor:codesCopied'));
     } catch {
-      toast.error(t('twoFactor.copyFailed'));
+      toast.error(t('twoFactor:copyFailed'));
     }
   };
 
@@ -60,20 +61,20 @@ export function RecoveryCodesPanel({ codes, onDone, doneLabel }: RecoveryCodesPa
   return (
     <section aria-labelledby="recovery-codes-title" style={{ display: 'grid', gap: '1rem' }}>
       <h3 id="recovery-codes-title" style={{ margin: 0 }}>
-        {t('twoFactor.recoveryCodesTitle')}
+        {t('twoFactor:recoveryCodesTitle')}
       </h3>
-      <Hint>{t('twoFactor.recoveryCodesHint')}</Hint>
-      <Codes aria-label={t('twoFactor.recoveryCodesTitle')}>
+      <Hint>{t('twoFactor:recoveryCodesHint')}</Hint>
+      <Codes aria-label={t('twoFactor:recoveryCodesTitle')}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </Codes>
       <Actions>
         <Button type="button" variant="secondary" onClick={() => void copy()}>
-          {t('twoFactor.copyCodes')}
+          {t('twoFactor:copyCodes')}
         </Button>
         <Button type="button" variant="secondary" onClick={download}>
-          {t('twoFactor.downloadCodes')}
+          {t('twoFactor:downloadCodes')}
         </Button>
         <Button type="button" onClick={onDone}>
           {doneLabel}

@@ -3,6 +3,7 @@ import type { Session } from '@crm/shared/schemas/mini';
 import { Button, TextField } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import styled from 'styled-components';
 import { completeTwoFactorSignIn } from '../api/two-factor-sign-in';
 import { formFailureMessage } from '../utils/form-failure';
@@ -25,7 +26,7 @@ export interface TwoFactorCodeStepProps {
 
 /** The sign-in's second step: the code from the authenticator app, or a recovery code. */
 export function TwoFactorCodeStep({ challenge, onSignedIn, onRestart }: TwoFactorCodeStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([TWO_FACTOR_NS, 'translation']);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -49,7 +50,7 @@ export function TwoFactorCodeStep({ challenge, onSignedIn, onRestart }: TwoFacto
     <FormStack noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         key={recovery ? 'recovery' : 'totp'}
-        label={recovery ? t('twoFactor.recoveryCodeLabel') : t('twoFactor.codeLabel')}
+        label={recovery ? t('twoFactor:recoveryCodeLabel') : t('twoFactor:codeLabel')}
         name="code"
         inputMode={recovery ? 'text' : 'numeric'}
         autoComplete="one-time-code"
@@ -60,7 +61,7 @@ export function TwoFactorCodeStep({ challenge, onSignedIn, onRestart }: TwoFacto
       />
       {general ? <FormAlert>{general}</FormAlert> : null}
       <Button type="submit" loading={pending}>
-        {t('twoFactor.verify')}
+        {t('twoFactor:verify')}
       </Button>
       <Links>
         <Button
@@ -73,7 +74,7 @@ export function TwoFactorCodeStep({ challenge, onSignedIn, onRestart }: TwoFacto
             setError(null);
           }}
         >
-          {recovery ? t('twoFactor.useAppCode') : t('twoFactor.useRecoveryCode')}
+          {recovery ? t('twoFactor:useAppCode') : t('twoFactor:useRecoveryCode')}
         </Button>
         <Button type="button" variant="text" size="sm" onClick={onRestart}>
           {t('auth.backToLogin')}

@@ -3,6 +3,7 @@ import type { TwoFactorSetup } from '@crm/shared/schemas';
 import { Button, ErrorState, formatDateTime, Spinner, TextField, toUiLanguage, useToast } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import styled from 'styled-components';
 import { beginTwoFactorSetup, confirmTwoFactorSetup, disableTwoFactor, regenerateRecoveryCodes, useTwoFactorStatus } from '../api/two-factor';
 import { formFailureMessage } from '../utils/form-failure';
@@ -71,7 +72,7 @@ function useSectionForm<F extends string>(fields: readonly F[], send: (values: R
  * get new ones with a code, turn it off with the password and a code (not while the role requires it).
  */
 export function TwoFactorSection() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n, ready } = useTranslation([TWO_FACTOR_NS, 'translation']);
   const toast = useToast();
   const { data, error, isLoading, mutate } = useTwoFactorStatus();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
@@ -84,7 +85,7 @@ export function TwoFactorSection() {
   });
   const disable = useSectionForm(['password', 'code'] as const, async (values) => {
     await disableTwoFactor(values);
-    toast.success(t('twoFactor.disabled'));
+    toast.success(t('twoFactor:disabled'));
     await mutate();
   });
 
@@ -100,12 +101,13 @@ export function TwoFactorSection() {
   };
 
   let body;
+  if (!ready) return <Spinner />;
   if (codes) {
-    body = <RecoveryCodesPanel codes={codes} doneLabel={t('twoFactor.done')} onDone={() => setCodes(null)} />;
+    body = <RecoveryCodesPanel codes={codes} doneLabel={t('twoFactor:done')} onDone={() => setCodes(null)} />;
   } else if (isLoading) {
     body = <Spinner />;
   } else if (error || !data) {
-    body = <ErrorState title={t('twoFactor.loadFailed')} message={error?.message} onRetry={() => void mutate()} />;
+    body = <ErrorState title={t('twoFactor:loadFailed')} message={error?.message} onRetry={() => void mutate()} />;
   } else if (!data.enabled && setup) {
     body = (
       <TwoFactorSetupForm
@@ -114,7 +116,7 @@ export function TwoFactorSection() {
           const fresh = await confirmTwoFactorSetup(code);
           setSetup(null);
           setCodes(fresh);
-          toast.success(t('twoFactor.enabled'));
+          toast.success(t('twoFactor:enabled'));
           await mutate();
         }}
       />
@@ -122,10 +124,10 @@ export function TwoFactorSection() {
   } else if (!data.enabled) {
     body = (
       <>
-        <Hint>{data.required ? t('twoFactor.requiredHint') : t('twoFactor.offHint')}</Hint>
+        <Hint>{data.required ? t('twoFactor:requiredHint') : t('twoFactor:offHint')}</Hint>
         <div>
           <Button type="button" loading={starting} onClick={() => void start()}>
-            {t('twoFactor.setUp')}
+            {t('twoFactor:setUp')}
           </Button>
         </div>
       </>
@@ -134,31 +136,31 @@ export function TwoFactorSection() {
     body = (
       <>
         <Hint>
-          {t('twoFactor.onSince', { date: data.enabled_at ? formatDateTime(data.enabled_at, toUiLanguage(i18n.language)) : '' })}{' '}
-          {t('twoFactor.codesLeft', { count: data.recovery_codes_left })}
+          {t('twoFactor:onSince', { date: data.enabled_at ? formatDateTime(data.enabled_at, toUiLanguage(i18n.language)) : '' })}{' '}
+          {t('twoFactor:codesLeft', { count: data.recovery_codes_left })}
         </Hint>
         <Form noValidate onSubmit={(event) => void regenerate.submit(event)} aria-labelledby="two-factor-regenerate">
-          <SubHeading id="two-factor-regenerate">{t('twoFactor.regenerateTitle')}</SubHeading>
-          <Hint>{t('twoFactor.regenerateHint')}</Hint>
-          <TextField label={t('twoFactor.codeLabel')} inputMode="numeric" autoComplete="one-time-code" {...regenerate.field('code')} />
+          <SubHeading id="two-factor-regenerate">{t('twoFactor:regenerateTitle')}</SubHeading>
+          <Hint>{t('twoFactor:regenerateHint')}</Hint>
+          <TextField label={t('twoFactor:codeLabel')} inputMode="numeric" autoComplete="one-time-code" {...regenerate.field('code')} />
           {regenerate.general ? <FormAlert>{regenerate.general}</FormAlert> : null}
           <div>
             <Button type="submit" variant="secondary" loading={regenerate.pending}>
-              {t('twoFactor.regenerate')}
+              {t('twoFactor:regenerate')}
             </Button>
           </div>
         </Form>
         {data.required ? (
-          <Hint>{t('twoFactor.requiredCannotDisable')}</Hint>
+          <Hint>{t('twoFactor:requiredCannotDisable')}</Hint>
         ) : (
           <Form noValidate onSubmit={(event) => void disable.submit(event)} aria-labelledby="two-factor-disable">
-            <SubHeading id="two-factor-disable">{t('twoFactor.disableTitle')}</SubHeading>
+            <SubHeading id="two-factor-disable">{t('twoFactor:disableTitle')}</SubHeading>
             <TextField label={t('auth.password')} type="password" autoComplete="current-password" {...disable.field('password')} />
-            <TextField label={t('twoFactor.codeOrRecoveryLabel')} autoComplete="one-time-code" {...disable.field('code')} />
+            <TextField label={t('twoFactor:codeOrRecoveryLabel')} autoComplete="one-time-code" {...disable.field('code')} />
             {disable.general ? <FormAlert>{disable.general}</FormAlert> : null}
             <div>
               <Button type="submit" variant="danger" loading={disable.pending}>
-                {t('twoFactor.disable')}
+                {t('twoFactor:disable')}
               </Button>
             </div>
           </Form>
@@ -169,7 +171,7 @@ export function TwoFactorSection() {
 
   return (
     <Section aria-labelledby="two-factor-title">
-      <Heading id="two-factor-title">{t('twoFactor.title')}</Heading>
+      <Heading id="two-factor-title">{t('twoFactor:title')}</Heading>
       {body}
     </Section>
   );

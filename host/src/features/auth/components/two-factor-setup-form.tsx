@@ -3,6 +3,7 @@ import type { TwoFactorSetup } from '@crm/shared/schemas';
 import { Button, TextField } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import styled from 'styled-components';
 import { formFailureMessage } from '../utils/form-failure';
 import { FormAlert } from './form-alert';
@@ -43,7 +44,7 @@ export interface TwoFactorSetupFormProps {
 
 /** Scan the QR code (or type the secret) into an authenticator app, then confirm with the code it shows. */
 export function TwoFactorSetupForm({ setup, onConfirm }: TwoFactorSetupFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([TWO_FACTOR_NS, 'translation']);
   const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -64,12 +65,12 @@ export function TwoFactorSetupForm({ setup, onConfirm }: TwoFactorSetupFormProps
   const general = formFailureMessage(error, ['code'], { tooManyAttempts: t('auth.tooManyAttempts'), fallback: t('auth.requestFailed') });
   return (
     <Form noValidate onSubmit={(event) => void onSubmit(event)}>
-      <Hint>{t('twoFactor.scanHint')}</Hint>
-      <Qr src={setup.qr_svg_data_url} alt={t('twoFactor.qrAlt')} />
-      <Hint>{t('twoFactor.manualHint')}</Hint>
-      <Secret aria-label={t('twoFactor.secretLabel')}>{setup.secret}</Secret>
+      <Hint>{t('twoFactor:scanHint')}</Hint>
+      <Qr src={setup.qr_svg_data_url} alt={t('twoFactor:qrAlt')} />
+      <Hint>{t('twoFactor:manualHint')}</Hint>
+      <Secret aria-label={t('twoFactor:secretLabel')}>{setup.secret}</Secret>
       <TextField
-        label={t('twoFactor.codeLabel')}
+        label={t('twoFactor:codeLabel')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -80,7 +81,7 @@ export function TwoFactorSetupForm({ setup, onConfirm }: TwoFactorSetupFormProps
       {general ? <FormAlert>{general}</FormAlert> : null}
       <div>
         <Button type="submit" loading={pending}>
-          {t('twoFactor.confirm')}
+          {t('twoFactor:confirm')}
         </Button>
       </div>
     </Form>

@@ -3,6 +3,7 @@ import type { Session } from '@crm/shared/schemas/mini';
 import { Button, Spinner } from '@crm/shared/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import { confirmSetupAtSignIn, startSetupAtSignIn } from '../api/two-factor-sign-in';
 import { FormAlert } from './form-alert';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
@@ -19,7 +20,7 @@ export interface TwoFactorSetupStepProps {
  * codes; only then the session is stored (decision 071).
  */
 export function TwoFactorSetupStep({ challenge, onSignedIn, onRestart }: TwoFactorSetupStepProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([TWO_FACTOR_NS, 'translation']);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [failed, setFailed] = useState(false);
   const [done, setDone] = useState<{ session: Session; recoveryCodes: string[] } | null>(null);
@@ -36,12 +37,12 @@ export function TwoFactorSetupStep({ challenge, onSignedIn, onRestart }: TwoFact
   }, [challenge]);
 
   if (done) {
-    return <RecoveryCodesPanel codes={done.recoveryCodes} doneLabel={t('twoFactor.proceed')} onDone={() => onSignedIn(done.session)} />;
+    return <RecoveryCodesPanel codes={done.recoveryCodes} doneLabel={t('twoFactor:proceed')} onDone={() => onSignedIn(done.session)} />;
   }
   if (failed) {
     return (
       <>
-        <FormAlert>{t('twoFactor.setupExpired')}</FormAlert>
+        <FormAlert>{t('twoFactor:setupExpired')}</FormAlert>
         <Button type="button" variant="text" onClick={onRestart}>
           {t('auth.backToLogin')}
         </Button>
