@@ -67,13 +67,8 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await api.post<unknown>('/auth/login', input.data);
-      // The code step lives in the host only (docs/decisions/071): a standalone shell sends such accounts there.
-      if (answer && typeof answer === 'object' && 'two_factor' in answer) {
-        setFormError(t('standalone.twoFactorUseHost'));
-        return;
-      }
-      saveSession(sessionSchema.parse(answer));
+      const session = sessionSchema.parse(await api.post('/auth/login', input.data));
+      saveSession(session);
       onSignedIn?.();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);

@@ -97,17 +97,6 @@ describe('StandaloneApp', () => {
     expect(screen.getByText('Введите пароль')).toBeInTheDocument();
   });
 
-  it('sends an account with two-factor sign-in to the main app instead of failing', async () => {
-    fetchMock.mockResolvedValueOnce(reply(200, { two_factor: 'code', challenge: 'c-1', expires_at: '2030-01-01T00:00:00.000Z' }));
-    const user = userEvent.setup();
-    render(<StandaloneApp title="Leads" routes={routes} />);
-    await user.type(screen.getByLabelText('Эл. почта'), 'admin@example.com');
-    await user.type(screen.getByLabelText('Пароль'), 'secret-password');
-    await user.click(screen.getByRole('button', { name: 'Войти' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Для этой учётной записи нужна двухфакторная аутентификация: войдите через основное приложение.');
-    expect(localStorage.getItem('accessToken')).toBeNull();
-  });
-
   it('says in Russian when the server cannot be reached', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const user = userEvent.setup();

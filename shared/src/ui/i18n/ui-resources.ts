@@ -94,7 +94,6 @@ export const uiRu = {
     invalidEmail: 'Введите правильный адрес эл. почты',
     passwordRequired: 'Введите пароль',
     signInFailed: 'Не удалось войти. Попробуйте снова.',
-    twoFactorUseHost: 'Для этой учётной записи нужна двухфакторная аутентификация: войдите через основное приложение.',
     signOut: 'Выйти',
     pages: 'Разделы',
     // Interface text from the spec's error catalogue, verbatim in every language.
@@ -257,7 +256,6 @@ export const uiEn: UiResource = {
     invalidEmail: 'Enter a valid email address',
     passwordRequired: 'Enter your password',
     signInFailed: 'Sign-in failed. Try again.',
-    twoFactorUseHost: 'This account signs in with two-factor authentication: sign in through the main app.',
     signOut: 'Sign out',
     pages: 'Pages',
     notFoundTitle: 'Page Not Found - 404',

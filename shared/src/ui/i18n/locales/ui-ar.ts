@@ -91,7 +91,6 @@ export const uiAr: UiResource = {
     invalidEmail: 'أدخل عنوان بريد إلكتروني صالحًا',
     passwordRequired: 'أدخل كلمة المرور',
     signInFailed: 'تعذّر تسجيل الدخول. حاول مجددًا.',
-    twoFactorUseHost: 'يستخدم هذا الحساب المصادقة الثنائية: سجّل الدخول من خلال التطبيق الرئيسي.',
     signOut: 'تسجيل الخروج',
     pages: 'الصفحات',
     notFoundTitle: 'Page Not Found - 404',

@@ -91,7 +91,6 @@ export const uiFr: UiResource = {
     invalidEmail: 'Saisissez une adresse e-mail valide',
     passwordRequired: 'Saisissez votre mot de passe',
     signInFailed: 'La connexion a échoué. Réessayez.',
-    twoFactorUseHost: "Ce compte utilise l'authentification à deux facteurs : connectez-vous par l'application principale.",
     signOut: 'Se déconnecter',
     pages: 'Pages',
     notFoundTitle: 'Page Not Found - 404',
