@@ -1,8 +1,6 @@
 import { z } from 'zod/mini';
 import { sessionAnswerSchema, sessionSchema } from './session';
 
-// Its own module: the shell's first load reads session.ts, and these schemas are needed only by the sign-in page.
-
 /** What the password step answers instead of a session when a second factor is due (decision 071). */
 export const TWO_FACTOR_STEPS = ['code', 'setup'] as const;
 export type TwoFactorStep = (typeof TWO_FACTOR_STEPS)[number];
