@@ -18,6 +18,7 @@ CREATE TABLE "two_factor_recovery_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "access_tokens" ADD COLUMN "password_sign_in" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "roles" ADD COLUMN "two_factor_required" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "two_factor_secret" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "two_factor_pending_secret" text;--> statement-breakpoint
@@ -26,4 +27,6 @@ ALTER TABLE "users" ADD COLUMN "two_factor_last_step" integer;--> statement-brea
 ALTER TABLE "two_factor_challenges" ADD CONSTRAINT "two_factor_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "two_factor_recovery_codes" ADD CONSTRAINT "two_factor_recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "two_factor_challenges_user_id_idx" ON "two_factor_challenges" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "two_factor_recovery_codes_user_id_idx" ON "two_factor_recovery_codes" USING btree ("user_id");
+CREATE INDEX "two_factor_recovery_codes_user_id_idx" ON "two_factor_recovery_codes" USING btree ("user_id");--> statement-breakpoint
+-- Every session open before this migration was opened with a password (decision 071).
+UPDATE "access_tokens" SET "password_sign_in" = true;

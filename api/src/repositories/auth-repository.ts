@@ -14,6 +14,8 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 export interface TokenClient {
   userAgent?: string | null;
   ip?: string | null;
+  /** The password sign-in opened it (decision 071). */
+  passwordSignIn?: boolean;
 }
 
 export interface SessionRow {
@@ -36,7 +38,10 @@ export interface TokenOwner {
   };
   /** The role's ability rules as of this request, in permission order (as `rulesForRole` reads them). */
   rules: AbilityRule[];
-  /** The role requires two-factor sign-in and the user has not set it up (decision 071): the token opens nothing. */
+  /**
+   * A password session of a user whose role requires two-factor sign-in they have not set up (decision 071): the token
+   * opens nothing.
+   */
   twoFactorSetupRequired: boolean;
 }
 
@@ -68,7 +73,7 @@ export function createAuthRepository(db: Database) {
       },
       role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
       rules: roleRules,
-      twoFactorSetupRequired: sql<boolean>`(${roles.twoFactorRequired} and ${users.twoFactorEnabledAt} is null)`,
+      twoFactorSetupRequired: sql<boolean>`(${accessTokens.passwordSignIn} and ${roles.twoFactorRequired} and ${users.twoFactorEnabledAt} is null)`,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -94,6 +99,7 @@ export function createAuthRepository(db: Database) {
         expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
         userAgent: client.userAgent?.slice(0, 500) ?? null,
         ip: client.ip?.slice(0, 100) ?? null,
+        passwordSignIn: client.passwordSignIn ?? false,
       });
       return token;
     },

@@ -61,15 +61,15 @@ interface SignInLog {
 }
 
 /**
- * Opens a session: the bearer token, the role's rules, the successful attempt and the audit row, in the caller's
- * unit of work. Every way of signing in ends here (password, password and second factor; SSO later).
+ * Opens a password session (with its second factor when one was due): the bearer token, the role's rules, the
+ * successful attempt and the audit row, in the caller's unit of work. Other ways of signing in can reuse it.
  */
 export async function openSession(
   uow: UnitOfWork,
   user: UserWithRole,
   { ip, userAgent, tokenTtlHours, delayMs = 0, method }: { ip: string; userAgent: string | null; tokenTtlHours: number; delayMs?: number; method?: SecondFactor },
 ): Promise<SignedIn> {
-  const accessToken = await createAuthRepository(uow.tx).createAccessToken(user.id, tokenTtlHours, { userAgent, ip });
+  const accessToken = await createAuthRepository(uow.tx).createAccessToken(user.id, tokenTtlHours, { userAgent, ip, passwordSignIn: true });
   const userAbilityRules = await createRoleRepository(uow.tx).rulesForRole(user.role.id);
   await createSignInAttemptRepository(uow.tx).record({ email: user.email, ip, userId: user.id, userAgent, succeeded: true, reason: null, delayMs });
   await uow.audit({ action: 'auth.sign_in', subjectType: 'user', subjectId: user.id, ...(method ? { after: { second_factor: method } } : {}) });

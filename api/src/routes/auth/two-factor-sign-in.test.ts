@@ -249,6 +249,9 @@ for (const driver of testDrivers()) {
       const refused = await me(oldToken);
       assert.equal(refused.statusCode, 401);
       assert.equal(refused.json().code, 'TWO_FACTOR_SETUP_REQUIRED');
+      // Only password sessions: a session another way of signing in opened (single sign-on) is not shut out.
+      const otherWay = await t.app.authRepository.createAccessToken(user.id, 1);
+      assert.equal((await me(otherWay)).statusCode, 200);
 
       const answer = (await login(user.email)).json();
       assert.equal(answer.two_factor, 'setup');
