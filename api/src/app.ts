@@ -51,6 +51,7 @@ import { remoteRoutes } from './routes/remotes/remote-routes';
 import { roleRoutes } from './routes/roles/role-routes';
 import { accountRoutes } from './routes/account/account-routes';
 import { apiKeyRoutes } from './routes/account/api-key-routes';
+import { twoFactorRoutes } from './routes/account/two-factor-routes';
 import { searchRoutes } from './routes/search/search-routes';
 import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(searchRoutes);
       await api.register(accountRoutes);
       await api.register(apiKeyRoutes);
+      await api.register(twoFactorRoutes);
       await api.register(leadStatusRoutes);
       await api.register(leadRoutes);
       await api.register(leadCommentRoutes);

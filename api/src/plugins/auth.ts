@@ -56,6 +56,9 @@ async function authPlugin(app: FastifyInstance) {
     const keyOwner = await app.apiKeys.identify(token, request, reply);
     const owner = keyOwner ?? (await app.authRepository.findTokenOwner(token));
     if (!owner) throw unauthenticated();
+    // A role that now requires two-factor sign-in shuts out its users' sessions until they set it up (decision 071);
+    // only session tokens carry the flag.
+    if ('twoFactorSetupRequired' in owner && owner.twoFactorSetupRequired) throw new AppError('TWO_FACTOR_SETUP_REQUIRED', 'Your role requires two-factor sign-in. Sign in again to set it up.');
     const { rules } = owner;
     request.user = { ...owner.user, tokenId: owner.tokenId, rules, ...(keyOwner && { apiKey: keyOwner.apiKey }) };
     // The same rule objects the client receives, through the same function, so UI and server agree.

@@ -82,6 +82,7 @@ describe('error handler', () => {
     const codes: Record<ErrorCode, number> = {
       BAD_REQUEST: 400,
       UNAUTHENTICATED: 401,
+      TWO_FACTOR_SETUP_REQUIRED: 401,
       FORBIDDEN: 403,
       GRANT_NOT_HELD: 403,
       OWN_ROLE: 403,

@@ -15,6 +15,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'BAD_REQUEST':
       return 400;
     case 'UNAUTHENTICATED':
+    case 'TWO_FACTOR_SETUP_REQUIRED':
       return 401;
     case 'FORBIDDEN':
     case 'GRANT_NOT_HELD':

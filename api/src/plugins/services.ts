@@ -4,6 +4,7 @@ import { createAccountService, type AccountService } from '../services/account-s
 import { createAuthService, type AuthService } from '../services/auth-service';
 import { createOidcClient } from '../lib/oidc-client';
 import { createSsoService, SSO_CALLBACK_PATH, type SsoService } from '../services/sso-service';
+import { createTwoFactorService, type TwoFactorService } from '../services/two-factor-service';
 import { createCommentStepService, type CommentStepService } from '../services/comment-step-service';
 import { createDocumentService, type DocumentService } from '../services/document-service';
 import { createDomainEvents, type DomainEvents } from '../services/domain-events';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     permissionService: PermissionService;
     whiteIpService: WhiteIpService;
     remoteService: RemoteService;
+    twoFactorService: TwoFactorService;
   }
 }
 
@@ -55,7 +57,14 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('accountService', createAccountService(run, { db: app.db, fileStorage: app.fileStorage, log: app.log }));
   app.decorate(
     'authService',
-    createAuthService(run, { db: app.db, jobs: app.jobs, limits: app.config.loginRateLimit, tokenTtlHours: app.config.tokenTtlHours, passwordSignIn: app.config.passwordSignIn }),
+    createAuthService(run, {
+      db: app.db,
+      jobs: app.jobs,
+      limits: app.config.loginRateLimit,
+      tokenTtlHours: app.config.tokenTtlHours,
+      passwordSignIn: app.config.passwordSignIn,
+      appUrl: app.config.appUrl,
+    }),
   );
   const sso = app.config.sso;
   app.decorate(
@@ -79,6 +88,7 @@ async function servicesPlugin(app: FastifyInstance) {
   app.decorate('permissionService', createPermissionService(run));
   app.decorate('whiteIpService', createWhiteIpService(run, { reloadAllowList: () => app.ipAllowList.reload() }));
   app.decorate('remoteService', createRemoteService(run, { registry: app.remoteRegistry }));
+  app.decorate('twoFactorService', createTwoFactorService(run, { db: app.db, appUrl: app.config.appUrl }));
   subscribeNotifications(app, events);
   subscribeRealtime(app, events);
   // Realtime hints still on their way go out before the publisher closes.

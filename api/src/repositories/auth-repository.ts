@@ -12,6 +12,8 @@ import { LAST_USED_RESOLUTION_MS, roleRules } from './bearer/bearer-owner';
 export interface TokenClient {
   userAgent?: string | null;
   ip?: string | null;
+  /** The password sign-in opened it (decision 071). */
+  passwordSignIn?: boolean;
 }
 
 export interface SessionRow {
@@ -34,6 +36,11 @@ export interface TokenOwner {
   };
   /** The role's ability rules as of this request, in permission order (as `rulesForRole` reads them). */
   rules: AbilityRule[];
+  /**
+   * A password session of a user whose role requires two-factor sign-in they have not set up (decision 071): the token
+   * opens nothing.
+   */
+  twoFactorSetupRequired: boolean;
 }
 
 export function createAuthRepository(db: Database) {
@@ -54,6 +61,7 @@ export function createAuthRepository(db: Database) {
       },
       role: { id: roles.id, name: roles.name, leadScope: roles.leadScope },
       rules: roleRules,
+      twoFactorSetupRequired: sql<boolean>`(${accessTokens.passwordSignIn} and ${roles.twoFactorRequired} and ${users.twoFactorEnabledAt} is null)`,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
@@ -79,6 +87,7 @@ export function createAuthRepository(db: Database) {
         expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
         userAgent: client.userAgent?.slice(0, 500) ?? null,
         ip: client.ip?.slice(0, 100) ?? null,
+        passwordSignIn: client.passwordSignIn ?? false,
       });
       return token;
     },
@@ -98,7 +107,7 @@ export function createAuthRepository(db: Database) {
           .where(and(eq(accessTokens.id, row.tokenId), or(isNull(accessTokens.lastUsedAt), lt(accessTokens.lastUsedAt, staleBefore))));
       }
       const rules = typeof row.rules === 'string' ? (JSON.parse(row.rules) as AbilityRule[]) : row.rules;
-      return { tokenId: row.tokenId, user: { ...row.user, role: row.role }, rules };
+      return { tokenId: row.tokenId, user: { ...row.user, role: row.role }, rules, twoFactorSetupRequired: row.twoFactorSetupRequired === true };
     },
 
     /** The user's live sessions (neither revoked nor expired), most recently used first. */

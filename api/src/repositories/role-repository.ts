@@ -16,6 +16,7 @@ export const NO_ADMIN_LEFT = 'At least one active user must keep full access (ma
 interface RoleInput {
   name: string;
   lead_scope: Role['lead_scope'];
+  two_factor_required?: boolean;
   permission_ids: number[];
 }
 
@@ -65,6 +66,7 @@ export function createRoleRepository(db: Database) {
         id: role.id,
         name: role.name,
         lead_scope: role.leadScope,
+        two_factor_required: role.twoFactorRequired,
         permissions: own.map(({ action, subject }) => ({ action, subject })),
         permission_ids: own.map((g) => g.id),
         users_count: counts.find((c) => c.roleId === role.id)?.count ?? 0,
@@ -147,7 +149,7 @@ export function createRoleRepository(db: Database) {
     async createRole(input: RoleInput): Promise<Role> {
       return db.transaction(async (tx) => {
         await checkRoleInput(tx, input);
-        const [row] = await tx.insert(roles).values({ name: input.name, leadScope: input.lead_scope }).returning({ id: roles.id });
+        const [row] = await tx.insert(roles).values({ name: input.name, leadScope: input.lead_scope, twoFactorRequired: input.two_factor_required ?? false }).returning({ id: roles.id });
         await setGrants(tx, row.id, input.permission_ids);
         return findRole(row.id, tx);
       });
@@ -160,7 +162,12 @@ export function createRoleRepository(db: Database) {
         if (!current) throw notFound(ROLE_NOT_FOUND);
         if (current.version !== input.version) throw new AppError('CONFLICT', 'Someone else changed this role. Reload it before saving.');
         await checkRoleInput(tx, input, current);
-        await tx.update(roles).set({ name: input.name, leadScope: input.lead_scope, version: current.version + 1 }).where(eq(roles.id, id));
+        await tx.update(roles).set({
+            name: input.name,
+            leadScope: input.lead_scope,
+            twoFactorRequired: input.two_factor_required ?? current.twoFactorRequired,
+            version: current.version + 1,
+          }).where(eq(roles.id, id));
         await setGrants(tx, id, input.permission_ids);
         if ((await activeFullAccessUsers(tx)) === 0) throw validationFailed({ permission_ids: [NO_ADMIN_LEFT] }, NO_ADMIN_LEFT);
         return findRole(id, tx);

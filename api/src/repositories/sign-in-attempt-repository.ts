@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client';
 import { signInAttempts } from '../db/schema/sign-in-attempts';
 
-export type SignInFailureReason = 'invalid_credentials' | 'locked' | 'inactive' | 'password_sign_in_off' | `sso_${SsoErrorCode}`;
+/** `invalid_two_factor_code`: a wrong second factor after the right password; it counts toward the limits as a wrong password does. */
+export type SignInFailureReason =
+  | 'invalid_credentials'
+  | 'invalid_two_factor_code'
+  | 'locked'
+  | 'inactive'
+  | 'password_sign_in_off'
+  | `sso_${SsoErrorCode}`;
 
 export interface SignInAttempt {
   email: string;
@@ -16,7 +23,7 @@ export interface SignInAttempt {
 }
 
 export interface RecentFailures {
-  /** Wrong passwords for this email from this address within the pair window, since its last success there. */
+  /** Wrong passwords (and second factors) for this email from this address within the pair window, since its last success there. */
   pair: number;
   /** When the oldest of those leaves the window (the pair is free again below the limit), or null. */
   pairFreeAt: Date | null;
@@ -35,7 +42,7 @@ export function createSignInAttemptRepository(db: Database) {
         db,
         sql`with failures as (
               select ip, created_at from ${signInAttempts}
-              where email = ${input.email} and not succeeded and reason = 'invalid_credentials'
+              where email = ${input.email} and not succeeded and reason in ('invalid_credentials', 'invalid_two_factor_code')
                 and created_at > least(${pairSince}::timestamptz, ${emailSince}::timestamptz)
             ), last_success as (
               select max(created_at) as at from ${signInAttempts}

@@ -45,6 +45,7 @@ const adminUserColumns = {
   active: users.active,
   version: users.version,
   createdAt: users.createdAt,
+  twoFactorEnabledAt: users.twoFactorEnabledAt,
   role: { id: roles.id, name: roles.name },
 };
 
@@ -333,6 +334,7 @@ function toAdminUser(
     active: boolean;
     version: number;
     createdAt: Date;
+    twoFactorEnabledAt: Date | null;
     role: { id: number; name: string };
   },
   memberOf: { id: number; name: string }[],
@@ -348,6 +350,7 @@ function toAdminUser(
     active: row.active,
     version: row.version,
     created_at: row.createdAt.toISOString(),
+    two_factor_enabled: row.twoFactorEnabledAt !== null,
   };
 }
 

@@ -15,6 +15,7 @@ export interface RoleCaller {
 const snapshot = (role: Role) => ({
   name: role.name,
   lead_scope: role.lead_scope,
+  two_factor_required: role.two_factor_required,
   permissions: role.permissions,
   permission_ids: role.permission_ids,
   version: role.version,

@@ -6,6 +6,7 @@ import { checkUserManage, checkUserSave, type Granter } from '../lib/grant-rules
 import { hashPassword } from '../lib/password';
 import { createAuthRepository } from '../repositories/auth-repository';
 import { createRoleRepository } from '../repositories/role-repository';
+import { createTwoFactorRepository } from '../repositories/two-factor-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import type { UserActor } from './domain-events';
 import type { RunUnitOfWork } from './unit-of-work';
@@ -90,6 +91,23 @@ export function createUserService(run: RunUnitOfWork) {
         await createAuthRepository(uow.tx).revokeAllAccessTokens(user.id);
         await uow.audit({ action: 'user.password_reset_forced', subjectType: 'user', subjectId: user.id, after: { email: user.email } });
         await uow.enqueue(PASSWORD_RESET_QUEUE, { email: user.email, kind: 'forced' });
+      });
+    },
+
+    /**
+     * A user who lost their second factor: the secret and recovery codes go, and every session ends, since whoever
+     * holds the lost phone may hold one of them (decision 071). Resetting a user without 2FA changes nothing.
+     */
+    async resetTwoFactor({ actor, granter }: UserCaller, id: number): Promise<void> {
+      await run(actor, async (uow) => {
+        const user = await createUserRepository(uow.tx).findAdmin(id);
+        await checkUserManage(createRoleRepository(uow.tx), granter, user.role.id);
+        const repo = createTwoFactorRepository(uow.tx);
+        const state = await repo.state(user.id);
+        if (!state?.secret && !state?.pendingSecret) return;
+        await repo.clear(user.id);
+        await createAuthRepository(uow.tx).revokeAllAccessTokens(user.id);
+        await uow.audit({ action: 'user.two_factor_reset', subjectType: 'user', subjectId: user.id, after: { email: user.email } });
       });
     },
   };

@@ -96,6 +96,10 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/auth/oidc/start': PUBLIC,
   'GET /api/auth/oidc/callback': PUBLIC,
   'POST /api/auth/oidc/exchange': PUBLIC,
+  // the second factor of a sign-in: the password step's challenge stands in for a token (decision 071)
+  'POST /api/auth/login/two-factor': PUBLIC,
+  'POST /api/auth/login/two-factor/setup': PUBLIC,
+  'POST /api/auth/login/two-factor/confirm': PUBLIC,
   // global search: signed in; each group is filtered by its own ability inside (search-routes.test.ts)
   'GET /api/search': SIGNED_IN_OR_KEY,
   // the caller's own account (decision 042): never another user's
@@ -113,6 +117,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/me/api-keys': NO_KEY_MANAGES_KEYS,
   'POST /api/me/api-keys': NO_KEY_MANAGES_KEYS,
   'DELETE /api/me/api-keys/:id': NO_KEY_MANAGES_KEYS,
+  'GET /api/me/two-factor': SIGNED_IN,
+  'POST /api/me/two-factor/setup': SIGNED_IN,
+  'POST /api/me/two-factor/confirm': SIGNED_IN,
+  'POST /api/me/two-factor/recovery-codes': SIGNED_IN,
+  'POST /api/me/two-factor/disable': SIGNED_IN,
   // users
   'GET /api/users': can('view', 'users'),
   'GET /api/users/list': can('view', 'users'),
@@ -121,6 +130,7 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'PUT /api/users/:id': can('manage', 'users'),
   'POST /api/users/:id/status': can('manage', 'users'),
   'POST /api/users/:id/password-reset': can('manage', 'users'),
+  'DELETE /api/users/:id/two-factor': can('manage', 'users'),
   // lead statuses
   'GET /api/lead-status': can('view', 'lead-status'),
   'POST /api/lead-status': can('create', 'lead-status'),
@@ -264,7 +274,7 @@ export interface EscalationFixtures {
 export interface EscalationCase {
   name: string;
   rules: AbilityRule[];
-  request: (f: EscalationFixtures) => Promise<{ method: 'POST' | 'PUT'; url: string; payload?: Record<string, unknown> }>;
+  request: (f: EscalationFixtures) => Promise<{ method: 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> }>;
   code: 'GRANT_NOT_HELD' | 'OWN_ROLE';
 }
 
@@ -313,6 +323,12 @@ export const ESCALATION_CASES: EscalationCase[] = [
     name: "manage users forces an Admin's password reset",
     rules: MANAGE_USERS,
     request: async (f) => ({ method: 'POST', url: `/api/users/${f.admin.userId}/password-reset` }),
+    code: 'GRANT_NOT_HELD',
+  },
+  {
+    name: "manage users resets an Admin's two-factor sign-in",
+    rules: MANAGE_USERS,
+    request: async (f) => ({ method: 'DELETE', url: `/api/users/${f.admin.userId}/two-factor` }),
     code: 'GRANT_NOT_HELD',
   },
   {

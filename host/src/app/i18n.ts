@@ -5,6 +5,8 @@ import { addUiLanguage } from '@crm/shared/ui';
 import { cookieName, isPreferenceStored, readPreferences } from '../features/layout/utils/preferences';
 import { getWebConfig } from '../features/web-config/api/get-web-config';
 import { en, type Translation } from './locales/en';
+import type { TwoFactorTranslation } from './locales/two-factor/en';
+import { TWO_FACTOR_NS } from '../features/auth/utils/two-factor-ns';
 
 /**
  * The spec's language configuration entries: an i18n code and whether the script runs right to left. The spec names
@@ -62,11 +64,20 @@ const LAZY_LOCALES: Record<Exclude<LanguageCode, 'en'>, () => Promise<Translatio
   ru: () => import(/* webpackChunkName: "locale-ru" */ './locales/ru').then((m) => m.ru),
 };
 
+/** The two-factor screens' namespace: in every language a chunk of its own, English too (docs/decisions/071). */
+const TWO_FACTOR_LOCALES: Record<LanguageCode, () => Promise<TwoFactorTranslation>> = {
+  en: () => import(/* webpackChunkName: "two-factor-en" */ './locales/two-factor/en').then((m) => m.twoFactorEn),
+  fr: () => import(/* webpackChunkName: "two-factor-fr" */ './locales/two-factor/fr').then((m) => m.twoFactorFr),
+  ar: () => import(/* webpackChunkName: "two-factor-ar" */ './locales/two-factor/ar').then((m) => m.twoFactorAr),
+  ru: () => import(/* webpackChunkName: "two-factor-ru" */ './locales/two-factor/ru').then((m) => m.twoFactorRu),
+};
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
-  read(language, _namespace, callback) {
-    const load = (LAZY_LOCALES as Record<string, (() => Promise<Translation>) | undefined>)[language];
+  read(language, namespace, callback) {
+    const loaders: Record<string, (() => Promise<object>) | undefined> = namespace === TWO_FACTOR_NS ? TWO_FACTOR_LOCALES : LAZY_LOCALES;
+    const load = loaders[language];
     if (!load) {
       callback(null, {});
       return;
@@ -87,6 +98,10 @@ void i18n
   .use(initReactI18next)
   .init({
     resources: { en: { translation: en } },
+    ns: ['translation'],
+    defaultNS: 'translation',
+    // A screen reading its own namespace first (twoFactor) still finds the shell's texts.
+    fallbackNS: 'translation',
     partialBundledLanguages: true,
     lng: FALLBACK_LANGUAGE,
     fallbackLng: FALLBACK_LANGUAGE,

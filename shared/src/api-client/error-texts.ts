@@ -14,6 +14,7 @@ export const ERROR_TEXTS: Record<'ru' | 'en', ErrorTexts> & Partial<Record<Error
   ru: {
     BAD_REQUEST: 'Сервер не понял запрос. Обновите страницу и попробуйте ещё раз.',
     UNAUTHENTICATED: 'Сеанс истёк. Войдите снова.',
+    TWO_FACTOR_SETUP_REQUIRED: 'Ваша роль требует двухфакторной аутентификации. Войдите снова, чтобы настроить её.',
     FORBIDDEN: 'Недостаточно прав для этого действия.',
     GRANT_NOT_HELD: 'Нельзя выдать права, которых у вас самих нет.',
     OWN_ROLE: 'Свою роль изменить нельзя. Обратитесь к другому администратору.',
@@ -43,6 +44,7 @@ export const ERROR_TEXTS: Record<'ru' | 'en', ErrorTexts> & Partial<Record<Error
   en: {
     BAD_REQUEST: 'The server did not understand the request. Reload the page and try again.',
     UNAUTHENTICATED: 'Your session has ended. Sign in again.',
+    TWO_FACTOR_SETUP_REQUIRED: 'Your role requires two-factor sign-in. Sign in again to set it up.',
     FORBIDDEN: 'You are not allowed to do this.',
     GRANT_NOT_HELD: 'You cannot grant rights you do not hold yourself.',
     OWN_ROLE: 'You cannot change your own role. Ask another administrator.',

@@ -24,6 +24,8 @@ export const adminUserSchema = z.object({
   active: z.boolean(),
   version: z.number().int(),
   created_at: z.string(),
+  /** Signs in with a second factor (decision 071); an administrator can reset it. */
+  two_factor_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

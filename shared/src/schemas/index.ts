@@ -25,4 +25,5 @@ export * from './notification';
 export * from './realtime';
 export * from './search';
 export * from './account';
+export * from './two-factor';
 export * from './mini';

@@ -17,6 +17,13 @@ export const users = pgTable(
       .references(() => roles.id, { onDelete: 'restrict' }),
     /** A deactivated user cannot sign in, and every token they hold stops working at once. */
     active: boolean('active').notNull().default(true),
+    /** The confirmed TOTP secret (base32), kept readable to check codes (decision 071); null while 2FA is off. */
+    twoFactorSecret: text('two_factor_secret'),
+    /** A secret being set up: it replaces nothing until a code made with it confirms it. */
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    twoFactorEnabledAt: timestamp('two_factor_enabled_at', { withTimezone: true }),
+    /** The last accepted TOTP time step (Unix seconds / 30): a code of that step or earlier is refused, so each works once. */
+    twoFactorLastStep: integer('two_factor_last_step'),
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,14 +3,20 @@ import {
   apiErrorSchema,
   changePasswordInputSchema,
   forgotPasswordInputSchema,
+  loginAnswerSchema,
   loginInputSchema,
   meSchema,
   messageSchema,
   resetPasswordInputSchema,
   sessionSchema,
+  twoFactorChallengeInputSchema,
+  twoFactorLoginInputSchema,
+  twoFactorSetupSchema,
+  twoFactorSetupSessionSchema,
 } from '@crm/shared/schemas';
 import { requireUser } from '../../plugins/auth';
 import { toUserDto } from '../../repositories/user-repository';
+import type { SignedIn } from '../../services/auth-service';
 import { requestActor } from '../request-actor';
 import { bearerSecurity } from '../route-schemas';
 
@@ -18,6 +24,9 @@ export { ACCOUNT_DEACTIVATED, INVALID_CREDENTIALS, INVALID_RESET_TOKEN, WRONG_CU
 export const PASSWORD_CHANGED = 'Your password has been changed. Your other sessions were signed out.';
 
 export const RESET_LINK_SENT = 'If an account exists for that address, we have emailed a password reset link.';
+
+const userAgentOf = (headers: { 'user-agent'?: string }) => headers['user-agent']?.slice(0, 500) ?? null;
+const sessionAnswer = ({ accessToken, user, userAbilityRules }: SignedIn) => ({ accessToken, userData: toUserDto(user), userAbilityRules });
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -37,15 +46,75 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           'while the same email from other addresses still works. Many failures for one email from any addresses slow ' +
           'its answers down (progressive delay) instead of locking it. Every attempt is recorded in sign_in_attempts.',
         body: loginInputSchema,
-        response: { 200: sessionSchema, 422: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: loginAnswerSchema, 422: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => {
       // The schema trimmed and lower-cased the email, so case and spacing variants count as one.
       const { email, password } = request.body;
-      const userAgent = request.headers['user-agent']?.slice(0, 500) ?? null;
-      const { accessToken, user, userAbilityRules } = await app.authService.signIn({ email, password, ip: request.ip, userAgent }, request.log);
-      return { accessToken, userData: toUserDto(user), userAbilityRules };
+      const outcome = await app.authService.signIn({ email, password, ip: request.ip, userAgent: userAgentOf(request.headers) }, request.log);
+      if ('twoFactor' in outcome) return { two_factor: outcome.twoFactor, challenge: outcome.challenge, expires_at: outcome.expiresAt.toISOString() };
+      return sessionAnswer(outcome);
+    },
+  );
+
+  const twoFactorLimits =
+    'Limited like the password step: a wrong code is recorded as a failed sign-in of the account (sign_in_attempts, ' +
+    'audit `auth.two_factor_failed`), so the per-(email, address) lock and the progressive delay apply to codes too.';
+
+  app.post(
+    '/login/two-factor',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a sign-in with a code from the authenticator app or a recovery code',
+        description:
+          'Takes the `code` challenge of the password step and a 6-digit code (accepted within one 30-second step either ' +
+          'side of now, each step once) or an unused recovery code (spent by this sign-in). ' +
+          twoFactorLimits,
+        body: twoFactorLoginInputSchema,
+        response: { 200: sessionSchema, 422: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { challenge, code } = request.body;
+      const signedIn = await app.authService.completeTwoFactorSignIn({ challenge, code, ip: request.ip, userAgent: userAgentOf(request.headers) }, request.log);
+      return sessionAnswer(signedIn);
+    },
+  );
+
+  app.post(
+    '/login/two-factor/setup',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: "Set up two-factor sign-in during sign-in (the role requires it): a secret to scan",
+        description: 'Takes the `setup` challenge of the password step; answers a new secret, its otpauth URI and a QR code.',
+        body: twoFactorChallengeInputSchema,
+        response: { 200: twoFactorSetupSchema, 422: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => app.authService.beginSetupAtSignIn(request.body.challenge),
+  );
+
+  app.post(
+    '/login/two-factor/confirm',
+    {
+      config: perIpLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the set-up with a code and complete the sign-in',
+        description: 'Answers the session and ten recovery codes, shown this once. ' + twoFactorLimits,
+        body: twoFactorLoginInputSchema,
+        response: { 200: twoFactorSetupSessionSchema, 422: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { challenge, code } = request.body;
+      const signedIn = await app.authService.confirmSetupAtSignIn({ challenge, code, ip: request.ip, userAgent: userAgentOf(request.headers) }, request.log);
+      return { ...sessionAnswer(signedIn), recovery_codes: signedIn.recoveryCodes };
     },
   );
 

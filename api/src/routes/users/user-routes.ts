@@ -134,4 +134,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'The user has been mailed a link to choose a new password.' };
     },
   );
+
+  app.delete(
+    '/users/:id/two-factor',
+    {
+      onRequest: app.authorize('manage', 'users'),
+      schema: {
+        tags,
+        summary: "Reset a user's two-factor sign-in (a lost phone): secret and recovery codes deleted, every session signed out",
+        description: 'Audited as `user.two_factor_reset`. If the role requires two-factor sign-in, the user sets it up again at the next sign-in.',
+        security: bearerSecurity,
+        params: idParamSchema,
+        response: { 200: messageSchema, 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors },
+      },
+    },
+    async (request) => {
+      await app.userService.resetTwoFactor(userCaller(request), request.params.id);
+      return { message: 'Two-factor sign-in has been reset for this user.' };
+    },
+  );
 };

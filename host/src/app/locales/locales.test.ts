@@ -5,6 +5,10 @@ import { ar } from './ar';
 import { en } from './en';
 import { fr } from './fr';
 import { ru } from './ru';
+import { twoFactorAr } from './two-factor/ar';
+import { twoFactorEn } from './two-factor/en';
+import { twoFactorFr } from './two-factor/fr';
+import { twoFactorRu } from './two-factor/ru';
 
 /** Every leaf as 'group.key' → text. */
 function leaves(value: object, prefix = ''): Map<string, unknown> {
@@ -59,4 +63,11 @@ test.each(Object.entries({ fr, ar, ru }))('the shell locale %s is translated, no
 test('the check notices a missing key', () => {
   const { signOut: _dropped, ...layout } = ru.layout;
   expect(missingIn(en, { ...ru, layout })).toEqual(['layout.signOut']);
+});
+
+const TWO_FACTOR = { en: twoFactorEn, fr: twoFactorFr, ar: twoFactorAr, ru: twoFactorRu };
+
+test.each(Object.entries(TWO_FACTOR))('the twoFactor namespace in %s has a text for every key and no stray one', (_code, locale) => {
+  expect(missingIn(twoFactorEn, locale)).toEqual([]);
+  expect(extraIn(twoFactorEn, locale)).toEqual([]);
 });

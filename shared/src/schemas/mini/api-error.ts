@@ -7,6 +7,8 @@ import { z } from 'zod/mini';
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHENTICATED',
+  /** The role requires two-factor sign-in and the user has not set it up: the session is refused until they have. */
+  'TWO_FACTOR_SETUP_REQUIRED',
   'FORBIDDEN',
   'GRANT_NOT_HELD',
   'OWN_ROLE',

@@ -11,6 +11,7 @@ export * from './id';
 export * from './lead-list-query';
 export * from './realtime-channels';
 export * from './session';
+export * from './two-factor-session';
 export * from './shortcuts';
 export * from './text';
 export * from './user';

@@ -1,6 +1,6 @@
 import { ApiError, errorMessage, firstFieldError, saveSession, type ErrorTextLanguage } from '@crm/shared/api-client';
-import { ERROR_CODE, type SsoErrorCode } from '@crm/shared/schemas/mini';
-import { Button, TextField } from '@crm/shared/ui';
+import { ERROR_CODE, type Session, type SsoErrorCode, type TwoFactorChallenge } from '@crm/shared/schemas/mini';
+import { Button, Spinner, TextField } from '@crm/shared/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from '@crm/shared/router';
@@ -10,9 +10,12 @@ import { login } from '../api/login';
 import { formFailureMessage } from '../utils/form-failure';
 import { signInTarget } from '../utils/sign-in-target';
 import { rememberSsoReturn, ssoLanding, takeSsoReturn } from '../utils/sso-return';
+import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormStack } from './form-stack';
+import { TwoFactorCodeStep } from './two-factor-code-step';
+import { TwoFactorSetupStep } from './two-factor-setup-step';
 
 const ForgotLink = styled(Link)`
   align-self: flex-end;
@@ -49,10 +52,14 @@ export interface LoginPageProps {
 
 /**
  * Sign-in. Success goes to the `to` the guard left on the URL (same-app paths only), else `/`. The single sign-on
- * callback comes back here with `?sso=<one-time code>`, exchanged for the session, or `?sso_error=<code>`.
+ * callback comes back here with `?sso=<one-time code>`, exchanged for the session, or `?sso_error=<code>`. A user with
+ * two-factor sign-in gives a code next; one whose role requires it sets it up first (decision 071).
  */
 export function LoginPage({ sso = null, passwordSignIn = true }: LoginPageProps) {
   const { t, i18n } = useTranslation();
+  // Fetched now, while the password is typed, so the code step has its texts when it opens.
+  const { ready: twoFactorReady } = useTranslation(TWO_FACTOR_NS);
+
   const navigate = useNavigate();
   const { search } = useLocation();
   const [email, setEmail] = useState('');
@@ -82,6 +89,17 @@ export function LoginPage({ sso = null, passwordSignIn = true }: LoginPageProps)
       },
     );
   }, [landing.code, navigate]);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const signedIn = (session: Session) => {
+    saveSession(session);
+    navigate(signInTarget(search), { replace: true });
+  };
+  const restart = () => {
+    setChallenge(null);
+    setPassword('');
+    setPending(false);
+  };
 
   // No client-side rules; the server's 422 names the fields at fault.
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -90,8 +108,9 @@ export function LoginPage({ sso = null, passwordSignIn = true }: LoginPageProps)
     setError(null);
     setSsoError(undefined);
     try {
-      saveSession(await login({ email, password }));
-      navigate(signInTarget(search), { replace: true });
+      const answer = await login({ email, password });
+      if ('two_factor' in answer) setChallenge(answer);
+      else signedIn(answer);
     } catch (failure) {
       if (!(failure instanceof ApiError)) console.error('Sign-in failed', failure);
       setError(failure);
@@ -123,6 +142,22 @@ export function LoginPage({ sso = null, passwordSignIn = true }: LoginPageProps)
     </Button>
   ) : null;
   const formShown = passwordSignIn || !sso || showPassword;
+
+  if (challenge && !twoFactorReady) return <Spinner />;
+  if (challenge?.two_factor === 'code') {
+    return (
+      <AuthCard title={t('twoFactor:codeTitle')} subtitle={t('twoFactor:codeSubtitle')}>
+        <TwoFactorCodeStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
+      </AuthCard>
+    );
+  }
+  if (challenge?.two_factor === 'setup') {
+    return (
+      <AuthCard title={t('twoFactor:title')} subtitle={t('twoFactor:requiredSubtitle')}>
+        <TwoFactorSetupStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>

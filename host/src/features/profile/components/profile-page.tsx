@@ -37,10 +37,12 @@ const Tab = styled.button`
 export interface ProfilePageProps {
   /** The account tab's preferred-language control, when the shell offers a language choice (composed by the app). */
   languageSetting?: ReactNode;
+  /** The account tab's two-factor sign-in section (composed by the app from the auth feature). */
+  twoFactorSetting?: ReactNode;
 }
 
 /** The signed-in user as the server knows them, in two tabs (`?tab=profile|account`). */
-export function ProfilePage({ languageSetting }: ProfilePageProps = {}) {
+export function ProfilePage({ languageSetting, twoFactorSetting }: ProfilePageProps = {}) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab: ProfileTab = params.get('tab') === 'account' ? 'account' : 'profile';
@@ -98,6 +100,7 @@ export function ProfilePage({ languageSetting }: ProfilePageProps = {}) {
           <Card style={{ marginTop: '1.5rem' }}>
             <ChangePasswordForm />
           </Card>
+          {twoFactorSetting ? <Card style={{ marginTop: '1.5rem' }}>{twoFactorSetting}</Card> : null}
           {languageSetting ? <Card style={{ marginTop: '1.5rem' }}>{languageSetting}</Card> : null}
           <Card style={{ marginTop: '1.5rem' }}>
             <SessionsList />

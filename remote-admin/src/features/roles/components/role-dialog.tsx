@@ -32,6 +32,19 @@ const ErrorText = styled.p`
   font-size: 0.8125rem;
 `;
 
+const Check = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.5rem;
+  cursor: pointer;
+  input { margin-top: 0.25rem; }
+`;
+
+const Hint = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 export interface RoleDialogProps {
   /** The role to edit; null to add one. */
   role: Role | null;
@@ -39,13 +52,17 @@ export interface RoleDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit a role: its name, the lead scope, and a grid of the permissions it grants (subjects × actions). */
+/**
+ * Add or edit a role: its name, the lead scope, whether its users must sign in with a second factor (decision 071), and
+ * a grid of the permissions it grants (subjects × actions).
+ */
 export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
   const saveRole = useSaveRole();
   const { data: permissions } = usePermissions();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<LeadScope>('own');
   const [granted, setGranted] = useState<number[]>([]);
+  const [twoFactorRequired, setTwoFactorRequired] = useState(false);
   const ability = useAbility();
 
   useEffect(() => {
@@ -53,6 +70,7 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
     setName(role?.name ?? '');
     setScope(role?.lead_scope ?? 'own');
     setGranted(role?.permission_ids ?? []);
+    setTwoFactorRequired(role?.two_factor_required ?? false);
   }, [open, role]);
 
   const matrix = buildPermissionMatrix(permissions?.data ?? []);
@@ -65,7 +83,7 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
       onClose={onClose}
       maxWidth={760}
       successMessage={role ? 'Роль сохранена' : 'Роль добавлена'}
-      onSubmit={() => saveRole(role?.id ?? null, { name, lead_scope: scope, permission_ids: granted, version: role?.version })}
+      onSubmit={() => saveRole(role?.id ?? null, { name, lead_scope: scope, two_factor_required: twoFactorRequired, permission_ids: granted, version: role?.version })}
     >
       {(errors) => (
         <>
@@ -78,6 +96,14 @@ export function RoleDialog({ role, open, onClose }: RoleDialogProps) {
             onChange={(value) => value && setScope(value)}
             error={errors.lead_scope}
           />
+          <Check>
+            <input type="checkbox" name="two_factor_required" checked={twoFactorRequired} onChange={(e) => setTwoFactorRequired(e.target.checked)} />
+            <span>
+              Обязательная двухфакторная аутентификация
+              <Hint>Пользователи роли без 2FA после ввода пароля сначала настроят её; их открытые сеансы перестанут действовать до настройки.</Hint>
+            </span>
+          </Check>
+          {errors.two_factor_required && <ErrorText role="alert">{errors.two_factor_required[0]}</ErrorText>}
           <Grid aria-label="Разрешения роли">
             <thead>
               <tr>

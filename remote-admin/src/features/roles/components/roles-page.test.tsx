@@ -20,8 +20,9 @@ const roles = [
     permissions: [{ action: 'manage', subject: 'all' }],
     permission_ids: [4],
     version: 1,
+    two_factor_required: true,
   },
-  { id: 3, name: 'Operator', lead_scope: 'own', users_count: 0, users: [], permissions: [{ action: 'view', subject: 'lead' }], permission_ids: [1], version: 2 },
+  { id: 3, name: 'Operator', lead_scope: 'own', users_count: 0, users: [], permissions: [{ action: 'view', subject: 'lead' }], permission_ids: [1], version: 2, two_factor_required: false },
 ];
 
 describe('RolesPage', () => {
@@ -57,7 +58,28 @@ describe('RolesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
-    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 3], version: 2 });
+    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', two_factor_required: false, permission_ids: [1, 3], version: 2 });
+  });
+
+  it('requires two-factor sign-in for a role from its form, and marks such roles on their cards', async () => {
+    const fetch = mockFetch({
+      'GET /api/roles': { body: { data: roles } },
+      'GET /api/permissions': { body: { data: permissions } },
+      'PUT /api/roles/3': ({ body }) => ({ body: { data: { ...roles[1], ...(body as object) } } }),
+    });
+    renderRoutes([{ path: '/apps/roles', element: <RolesPage /> }], '/apps/roles');
+    const user = userEvent.setup();
+    expect(within(await screen.findByRole('region', { name: 'Роль Admin' })).getByText('2FA обязательна')).toBeInTheDocument();
+    const operator = screen.getByRole('region', { name: 'Роль Operator' });
+    expect(within(operator).queryByText('2FA обязательна')).not.toBeInTheDocument();
+    await user.click(within(operator).getByRole('button', { name: 'Изменить' }));
+
+    const box = await screen.findByRole('checkbox', { name: /Обязательная двухфакторная аутентификация/ });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Сохранить' }));
+    await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
+    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toMatchObject({ two_factor_required: true });
   });
 
   it('shows an assign column for the seeded assign lead permission, and grants it from the grid', async () => {
@@ -86,7 +108,7 @@ describe('RolesPage', () => {
     await user.click(screen.getByRole('button', { name: 'Сохранить' }));
 
     await waitFor(() => expect(requestsTo(fetch, 'PUT /api/roles/3')).toHaveLength(1));
-    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', permission_ids: [1, 5], version: 2 });
+    expect(requestsTo(fetch, 'PUT /api/roles/3')[0].body).toEqual({ name: 'Operator', lead_scope: 'own', two_factor_required: false, permission_ids: [1, 5], version: 2 });
   });
 
   it('a role editor cannot tick what it does not hold, and sees the server refusal (decision 045)', async () => {

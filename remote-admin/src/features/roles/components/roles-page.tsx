@@ -73,7 +73,10 @@ export function RolesPage() {
               <AvatarStack users={role.users} total={role.users_count} />
             </Row>
             <Row>
-              <Chip color="secondary">{`Разрешений: ${role.permissions.length}`}</Chip>
+              <span>
+                <Chip color="secondary">{`Разрешений: ${role.permissions.length}`}</Chip>
+                {role.two_factor_required ? <Chip color="info">2FA обязательна</Chip> : null}
+              </span>
               <Actions>
                 <Can I="edit" a="roles">
                   <Button size="sm" variant="secondary" onClick={() => setEditing({ role })}>

@@ -27,6 +27,11 @@ export async function forcePasswordReset(id: number): Promise<MessageAnswer> {
   return messageSchema.parse(await api.post<unknown>(`/users/${id}/password-reset`));
 }
 
+/** DELETE /api/users/{id}/two-factor: the user's second factor and sessions go (a lost phone), audited. */
+export async function resetTwoFactor(id: number): Promise<MessageAnswer> {
+  return messageSchema.parse(await api.delete<unknown>(`/users/${id}/two-factor`));
+}
+
 /** Every users call revalidates the users lists and the role cards (their counts and avatars). */
 function useRevalidateUsers() {
   const { mutate } = useSWRConfig();
@@ -62,4 +67,16 @@ export function useSetUserActive() {
 
 export function useForcePasswordReset() {
   return useCallback((id: number) => forcePasswordReset(id), []);
+}
+
+export function useResetTwoFactor() {
+  const revalidate = useRevalidateUsers();
+  return useCallback(
+    async (id: number) => {
+      const answer = await resetTwoFactor(id);
+      await revalidate();
+      return answer;
+    },
+    [revalidate],
+  );
 }

@@ -3,7 +3,7 @@ import { rulesNotHeld } from '@crm/shared/abilities';
 import { useAbility } from '@crm/shared/abilities/react';
 import { useSession } from '@crm/shared/api-client';
 import type { AdminUser } from '@crm/shared/schemas';
-import { Select, TextField } from '@crm/shared/ui';
+import { Chip, Select, TextField } from '@crm/shared/ui';
 import { MultiSelect } from '@crm/shared/ui/multi-select';
 import { useRoles } from '../../../api/get-roles';
 import { useTeamOptions } from '../../../api/get-team-options';
@@ -76,6 +76,12 @@ export function UserDialog({ user, open, onClose }: UserDialogProps) {
             onChange={setTeamIds}
             error={errors.team_ids}
           />
+          {user ? (
+            <p style={{ margin: 0 }}>
+              {'Двухфакторная аутентификация: '}
+              <Chip color={user.two_factor_enabled ? 'info' : 'secondary'}>{user.two_factor_enabled ? 'включена' : 'не настроена'}</Chip>
+            </p>
+          ) : null}
         </>
       )}
     </FormDialog>

@@ -14,7 +14,10 @@ const anna = {
   active: true,
   version: 3,
   created_at: '2026-01-01T00:00:00Z',
+  two_factor_enabled: false,
 };
+
+const boris = { ...anna, id: 3, name: 'Борис Смирнов', first_name: 'Борис', email: 'boris@example.com', two_factor_enabled: true };
 
 function mockApi() {
   return mockFetch({
@@ -91,6 +94,32 @@ describe('UsersPage', () => {
     expect(requestsTo(fetch, 'POST /api/users/2/status')[0].body).toEqual({ active: false });
   });
 
+  it('marks who signs in with 2FA and resets it after a confirmation', async () => {
+    const fetch = mockFetch({
+      'GET /api/users/list': { body: { data: [anna, boris], meta: { current_page: 1, per_page: 25, total: 2, last_page: 1 } } },
+      'GET /api/roles/options': { body: { data: [] } },
+      'GET /api/teams': { body: { data: [], meta: { current_page: 1, per_page: 100, total: 0, last_page: 1 } } },
+      'DELETE /api/users/3/two-factor': { body: { message: 'Two-factor sign-in has been reset for this user.' } },
+    });
+    renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users');
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Пользователи' });
+    const annaRow = (await within(table).findByText('Анна Петрова')).closest('tr')!;
+    const borisRow = within(table).getByText('Борис Смирнов').closest('tr')!;
+    expect(within(borisRow).getByText('2FA')).toBeInTheDocument();
+    expect(within(annaRow).queryByText('2FA')).not.toBeInTheDocument();
+    expect(within(annaRow).queryByRole('button', { name: /Сбросить 2FA/ })).not.toBeInTheDocument();
+
+    await user.click(within(borisRow).getByRole('button', { name: 'Сбросить 2FA Борис Смирнов' }));
+    const confirm = await screen.findByRole('alertdialog', { name: /Сбросить двухфакторную аутентификацию пользователя Борис Смирнов\?/ });
+    await user.click(within(confirm).getByRole('button', { name: 'Сбросить 2FA' }));
+    await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/users/3/two-factor')).toHaveLength(1));
+    expect(await screen.findByText('Двухфакторная аутентификация сброшена')).toBeInTheDocument();
+
+    await user.click(within(borisRow).getByRole('button', { name: 'Изменить Борис Смирнов' }));
+    expect(await screen.findByText('включена')).toBeInTheDocument();
+  });
+
   it('shows no change buttons without manage users', async () => {
     mockApi();
     renderRoutes([{ path: '/apps/users', element: <UsersPage /> }], '/apps/users', [{ action: 'view', subject: 'users' }]);
@@ -146,9 +175,9 @@ describe('UsersPage', () => {
       { action: 'view', subject: 'lead' },
     ] as const;
     const roles = [
-      { id: 1, name: 'Admin', lead_scope: 'all', users_count: 1, users: [], permissions: [{ action: 'manage', subject: 'all' }], permission_ids: [9], version: 1 },
-      { id: 2, name: 'Manager', lead_scope: 'team', users_count: 1, users: [], permissions: [{ action: 'view', subject: 'lead' }, { action: 'edit', subject: 'lead' }], permission_ids: [1, 2], version: 1 },
-      { id: 3, name: 'Reader', lead_scope: 'own', users_count: 0, users: [], permissions: [{ action: 'view', subject: 'lead' }], permission_ids: [1], version: 1 },
+      { id: 1, name: 'Admin', lead_scope: 'all', users_count: 1, users: [], permissions: [{ action: 'manage', subject: 'all' }], permission_ids: [9], version: 1, two_factor_required: false },
+      { id: 2, name: 'Manager', lead_scope: 'team', users_count: 1, users: [], permissions: [{ action: 'view', subject: 'lead' }, { action: 'edit', subject: 'lead' }], permission_ids: [1, 2], version: 1, two_factor_required: false },
+      { id: 3, name: 'Reader', lead_scope: 'own', users_count: 0, users: [], permissions: [{ action: 'view', subject: 'lead' }], permission_ids: [1], version: 1, two_factor_required: false },
     ];
     const withRoles = () =>
       mockFetch({

@@ -9,7 +9,7 @@ import { useRoleOptions } from '../../../api/get-role-options';
 import { useTeamOptions } from '../../../api/get-team-options';
 
 import { useAdminUsers } from '../api/get-admin-users';
-import { useForcePasswordReset, useSetUserActive } from '../api/save-user';
+import { useForcePasswordReset, useResetTwoFactor, useSetUserActive } from '../api/save-user';
 import { UserDialog } from './user-dialog';
 
 const Filters = styled.div`
@@ -23,6 +23,11 @@ const NameCell = styled.span`
   display: inline-flex;
   align-items: center;
   gap: 0.75rem;
+`;
+
+/** Signs in with a second factor (decision 071). */
+const TwoFactorBadge = styled(Chip)`
+  margin-inline-start: 0.5rem;
 `;
 
 const Small = styled.span`
@@ -41,7 +46,8 @@ const RowActions = styled.span`
 const STATUS_LABELS: Record<UserStatus, string> = { active: 'Активен', inactive: 'Отключён' };
 
 /**
- * /apps/users: every user with role, teams and status; search, filters, add, edit, deactivate, force a password reset.
+ * /apps/users: every user with role, teams and status; search, filters, add, edit, deactivate, force a password reset,
+ * reset two-factor sign-in (decision 071).
  * The URL holds the search, filters, page and size.
  */
 export function UsersPage() {
@@ -56,6 +62,7 @@ export function UsersPage() {
   const { data: teams } = useTeamOptions(ability.can('view', 'team'));
   const setActive = useSetUserActive();
   const forceReset = useForcePasswordReset();
+  const resetSecondFactor = useResetTwoFactor();
   const confirm = useConfirm();
   const toast = useToast();
   const [editing, setEditing] = useState<{ user: AdminUser | null } | null>(null);
@@ -80,6 +87,17 @@ export function UsersPage() {
     }
   };
 
+  const resetTwoFactor = async (user: AdminUser) => {
+    const question = `Сбросить двухфакторную аутентификацию пользователя ${user.name}? Его сеансы завершатся; войти можно будет по паролю, а если роль требует 2FA — настроить её заново.`;
+    if (!(await confirm(question, { confirmLabel: 'Сбросить 2FA', cancelLabel: 'Отмена' }))) return;
+    try {
+      await resetSecondFactor(user.id);
+      toast.success('Двухфакторная аутентификация сброшена');
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
   const columns: DataTableColumn<AdminUser>[] = [
     {
       key: 'name',
@@ -89,6 +107,9 @@ export function UsersPage() {
           <AvatarStack users={[user]} />
           <span>
             {user.name}
+            {user.two_factor_enabled ? (
+              <TwoFactorBadge color="info">2FA</TwoFactorBadge>
+            ) : null}
             <Small>
               <Ltr>{user.email}</Ltr>
             </Small>
@@ -117,6 +138,11 @@ export function UsersPage() {
           <Button size="sm" variant="secondary" onClick={() => void reset(user)} aria-label={`Сбросить пароль ${user.name}`}>
             Сбросить пароль
           </Button>
+          {user.two_factor_enabled ? (
+            <Button size="sm" variant="secondary" onClick={() => void resetTwoFactor(user)} aria-label={`Сбросить 2FA ${user.name}`}>
+              Сбросить 2FA
+            </Button>
+          ) : null}
           <Button size="sm" variant={user.active ? 'danger' : 'secondary'} onClick={() => void toggleActive(user)} aria-label={`${user.active ? 'Отключить' : 'Включить'} ${user.name}`}>
             {user.active ? 'Отключить' : 'Включить'}
           </Button>

@@ -164,6 +164,7 @@ export const uiAr: UiResource = {
 export const errorTextsAr: ErrorTexts = {
   BAD_REQUEST: 'لم يفهم الخادم الطلب. أعد تحميل الصفحة وحاول مجددًا.',
   UNAUTHENTICATED: 'انتهت جلستك. سجّل الدخول مجددًا.',
+  TWO_FACTOR_SETUP_REQUIRED: 'يتطلب دورك المصادقة الثنائية. سجّل الدخول مجددًا لإعدادها.',
   FORBIDDEN: 'ليست لديك صلاحية للقيام بذلك.',
   GRANT_NOT_HELD: 'لا يمكنك منح صلاحيات لا تملكها.',
   OWN_ROLE: 'لا يمكنك تغيير دورك. اطلب ذلك من مسؤول آخر.',

@@ -164,6 +164,7 @@ export const uiFr: UiResource = {
 export const errorTextsFr: ErrorTexts = {
   BAD_REQUEST: "Le serveur n'a pas compris la requête. Rechargez la page et réessayez.",
   UNAUTHENTICATED: 'Votre session a expiré. Reconnectez-vous.',
+  TWO_FACTOR_SETUP_REQUIRED: 'Votre rôle exige la double authentification. Reconnectez-vous pour la configurer.',
   FORBIDDEN: "Vous n'êtes pas autorisé à faire cela.",
   GRANT_NOT_HELD: "Vous ne pouvez pas accorder des droits que vous n'avez pas.",
   OWN_ROLE: 'Vous ne pouvez pas modifier votre propre rôle. Demandez à un autre administrateur.',

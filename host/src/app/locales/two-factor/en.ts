@@ -1,0 +1,47 @@
+/**
+ * The two-factor screens' texts (sign-in code step, set-up, the account section): their own i18next namespace,
+ * `twoFactor`, fetched with the first screen that needs it so the first load of every other page does not carry it.
+ */
+export const twoFactorEn = {
+  title: 'Two-factor authentication',
+  codeTitle: 'Two-factor authentication',
+  codeSubtitle: 'Enter the 6-digit code from your authenticator app.',
+  requiredSubtitle: 'Your role requires two-factor authentication. Set it up to continue.',
+  codeLabel: 'Code from the app',
+  recoveryCodeLabel: 'Recovery code',
+  codeOrRecoveryLabel: 'Code from the app or a recovery code',
+  verify: 'Verify',
+  useRecoveryCode: 'Use a recovery code',
+  useAppCode: 'Use a code from the app',
+  scanHint: 'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).',
+  qrAlt: 'QR code to scan with an authenticator app',
+  manualHint: 'Or enter this key in the app by hand:',
+  secretLabel: 'Secret key',
+  confirm: 'Confirm and turn on',
+  setupExpired: 'This sign-in has expired. Enter your email and password again.',
+  recoveryCodesTitle: 'Recovery codes',
+  recoveryCodesHint: 'Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
+  copyCodes: 'Copy',
+  downloadCodes: 'Download',
+  codesCopied: 'The recovery codes have been copied.',
+  copyFailed: 'Could not copy. Select the codes and copy them by hand.',
+  proceed: 'Continue',
+  done: 'Done',
+  offHint: 'Protect your account with a code from your phone in addition to the password.',
+  requiredHint: 'Your role requires two-factor authentication.',
+  setUp: 'Set up',
+  enabled: 'Two-factor authentication is on.',
+  disabled: 'Two-factor authentication is off.',
+  onSince: 'On since {{date}}.',
+  codesLeft: 'Unused recovery codes: {{count}}.',
+  regenerateTitle: 'New recovery codes',
+  regenerateHint: 'The old codes stop working. Enter a code from the app to confirm.',
+  regenerate: 'Get new codes',
+  disableTitle: 'Turn off',
+  disable: 'Turn off two-factor authentication',
+  requiredCannotDisable: 'Your role requires two-factor authentication, so it cannot be turned off.',
+  loadFailed: 'Could not load the two-factor settings',
+};
+
+/** Every language carries every key (locales.test.ts). */
+export type TwoFactorTranslation = Record<keyof typeof twoFactorEn, string>;
