@@ -22,6 +22,8 @@ declare module 'fastify' {
     authorize: (action: AbilityAction, subject: AbilitySubject) => (request: FastifyRequest) => Promise<void>;
     /** As `authorize`, for a route several forms use: 403 unless the role grants at least one of the pairs. */
     authorizeAny: (pairs: [AbilityAction, AbilitySubject][]) => (request: FastifyRequest) => Promise<void>;
+    /** As `authorize`, for a use case that takes several abilities at once (a merge: edit and delete): 403 unless the role grants every pair. */
+    authorizeAll: (pairs: [AbilityAction, AbilitySubject][]) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -59,6 +61,10 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('authorizeAny', (pairs: [AbilityAction, AbilitySubject][]) => async (request: FastifyRequest) => {
     await authenticate(request);
     if (!pairs.some(([action, subject]) => request.ability?.can(action, subject))) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+  });
+  app.decorate('authorizeAll', (pairs: [AbilityAction, AbilitySubject][]) => async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!pairs.every(([action, subject]) => request.ability?.can(action, subject))) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
   });
 }
 

@@ -18,7 +18,9 @@ export type Access =
    */
   | { kind: 'metrics-token' }
   /** 403 unless the role grants at least one of the pairs. */
-  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase };
+  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase }
+  /** 403 unless the role grants every one of the pairs (each alone is refused too). */
+  | { kind: 'abilities'; pairs: [AbilityAction, AbilitySubject][] };
 
 /**
  * The route names one lead (`:id`), so a caller holding the ability still gets 404 for a lead outside their lead
@@ -43,6 +45,7 @@ export const SIGNED: Access = { kind: 'signed' };
 export const METRICS_TOKEN: Access = { kind: 'metrics-token' };
 export const can = (action: AbilityAction, subject: AbilitySubject): Access => ({ kind: 'ability', pairs: [[action, subject]] });
 export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
+export const canAll = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'abilities', pairs });
 export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
   kind: 'ability',
   pairs: [[action, subject]],
@@ -121,6 +124,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/leads/:id/assign/:userId': canInScope('assign', 'lead'),
   'GET /api/leads/assignees': can('assign', 'lead'),
   'GET /api/leads/phone-duplicates': can('view', 'lead'),
+  // a merge rewrites one lead and deletes the other (docs/decisions/075); scope: lead-merge-routes.test.ts
+  'POST /api/leads/merge': canAll(['edit', 'lead'], ['delete', 'lead']),
+  'GET /api/leads/duplicates': canAll(['edit', 'lead'], ['delete', 'lead']),
   'GET /api/leads/:id/history': canInScope('view', 'lead'),
   'GET /api/leads/:id/comments': canInScope('view', 'lead'),
   'POST /api/leads/:id/comments': canInScope('view', 'lead', { body: (f) => ({ step_id: f.stepId, body: 'Проверка' }) }),

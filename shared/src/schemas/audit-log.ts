@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'lead.delete',
+  'lead.merge',
   'document.delete',
   'lead_status.delete',
   'document_category.delete',

@@ -37,6 +37,7 @@ const LABELS: Record<AuditAction, string> = {
   'webhook.update': 'Вебхук изменён',
   'webhook.delete': 'Вебхук удалён',
   'lead.delete': 'Лид удалён',
+  'lead.merge': 'Лиды объединены',
   'document.delete': 'Документ удалён',
   'lead_status.delete': 'Статус лидов удалён',
   'document_category.delete': 'Категория документов удалена',
