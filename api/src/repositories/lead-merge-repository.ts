@@ -8,7 +8,7 @@ import { diffFields, historyFields, recordHistory } from './lead/lead-history-en
 import { versionConflict } from './lead/lead-integrity';
 import { LEAD_REFERENCES } from './lead/lead-references';
 import { responsibleIds, touched } from './lead/lead-rows';
-import { leadNotFound, type LeadRow, type LeadScopeHelper, type LeadViewer, scopeCondition } from './lead-scope';
+import { leadNotFound, type LeadRow, type LeadScopeHelper, type LeadViewer, scopeCandidates } from './lead-scope';
 
 export interface LeadMergeRequest {
   keepId: number;
@@ -100,7 +100,10 @@ export function createLeadMergeRepository(db: Database, scope: LeadScopeHelper) 
      * (leads_phone_normalized_id_idx, leads_lower_name_id_idx) in key order.
      */
     async duplicates(page: number, perPage: number, viewer: LeadViewer): Promise<{ data: LeadDuplicateGroup[]; total: number }> {
-      const visible = scopeCondition(db, await scope.scopeUsers(viewer)) ?? sql`true`;
+      // Own or team: the viewer's leads first (`id in (created union assigned)`, a few thousand at most), grouped by hash;
+      // the OR form would walk the whole index testing each row (1.5 s against 40 ms at 100,000 leads, decision 075).
+      const scopeUsers = await scope.scopeUsers(viewer);
+      const visible = scopeUsers === undefined ? sql`true` : scopeCandidates(db, scopeUsers);
       type Group = { reason: 'phone' | 'name'; key: string; ids: number[] | string; total: number | string; size: number | string };
       const groups = await queryRows<Group>(
         db,

@@ -48,7 +48,12 @@ export default function LeadsListRoute() {
           <LeadsBulkBar
             {...slot}
             extraActions={
-              slot.selectedIds.length === 2 ? <MergeSelectedButton selectedIds={slot.selectedIds} onMerged={slot.onDone} /> : null
+              slot.selectedIds.length === 2 ? (
+                // Its own boundary: the bar stays on screen while the button's chunk loads.
+                <Suspense fallback={null}>
+                  <MergeSelectedButton selectedIds={slot.selectedIds} onMerged={slot.onDone} />
+                </Suspense>
+              ) : null
             }
           />
         </Suspense>
