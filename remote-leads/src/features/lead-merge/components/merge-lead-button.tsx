@@ -1,17 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAbility } from '@crm/shared/abilities/react';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, Dialog, Spinner, TextField } from '@crm/shared/ui';
 import { formatLeadName } from '../../../utils/format-lead-name';
-import { useMergeCandidates } from '../api/get-merge-leads';
+import { useMergeCandidates } from '../api/get-merge-candidates';
+import { useCanMergeLeads } from '../hooks/use-can-merge-leads';
 import { MergeLeadsDialog } from './merge-leads-dialog';
-
-/** Merging takes both `edit lead` and `delete lead` (the API says the same, docs/decisions/075). */
-export function useCanMergeLeads(): boolean {
-  const ability = useAbility();
-  return ability.can('edit', 'lead') && ability.can('delete', 'lead');
-}
 
 export interface MergeLeadButtonProps {
   lead: { id: number };

@@ -6,8 +6,8 @@ import { alpha, Button, Dialog, Spinner, useConfirm, useToast, userDisplayName }
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { mergeLeads } from '../api/merge-leads';
-import { useMergeLead } from '../api/get-merge-leads';
-import { defaultMergeChoices, MERGE_FIELD_LABELS, mergedResponsible, mergeRequest, type MergeSide } from '../utils/merge-choices';
+import { useMergeLead } from '../api/get-merge-lead';
+import { defaultMergeChoices, MERGE_CONFIRMATION, MERGE_FIELD_LABELS, mergedResponsible, mergeRequest, type MergeSide } from '../utils/merge-choices';
 
 export interface MergeLeadsDialogProps {
   /** The two leads, as the user picked them; the first is kept unless the user chooses otherwise. */
@@ -17,10 +17,6 @@ export interface MergeLeadsDialogProps {
   /** After the merge: the lead that stays, and the id of the one deleted. */
   onMerged?: (kept: LeadDetail, removedId: number) => void;
 }
-
-/** The confirmation's text: a merge deletes one lead for good (issue #23). */
-export const MERGE_CONFIRMATION =
-  'Объединение нельзя отменить: второй лид будет удалён, а его комментарии, история, ответственные и избранное перейдут к оставшемуся. Вернуть удалённый лид можно только создав новый.';
 
 const PREVIEW_LENGTH = 160;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@crm/shared/ui';
-import { useCanMergeLeads } from './merge-lead-button';
+import { useCanMergeLeads } from '../hooks/use-can-merge-leads';
 import { MergeLeadsDialog } from './merge-leads-dialog';
 
 export interface MergeSelectedButtonProps {

@@ -12,6 +12,10 @@ export const MERGE_FIELD_LABELS: Record<LeadMergeField, string> = {
   additional_info: 'Дополнительная информация',
 };
 
+/** The confirmation's text: a merge deletes one lead for good, and only a new lead brings it back (docs/decisions/075). */
+export const MERGE_CONFIRMATION =
+  'Объединение нельзя отменить: второй лид будет удалён, а его комментарии, история, ответственные и избранное перейдут к оставшемуся. Вернуть удалённый лид можно только создав новый.';
+
 const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
 
 /** Each field from the kept lead, unless the kept lead has it empty and the other does not. */
