@@ -45,6 +45,7 @@ import { monitoringRoutes } from './routes/monitoring/monitoring-routes';
 import { leadStatusRoutes } from './routes/lead-status/lead-status-routes';
 import { leadCommentRoutes } from './routes/leads/lead-comment-routes';
 import { leadCsvRoutes } from './routes/leads/lead-csv-routes';
+import { leadMergeRoutes } from './routes/leads/lead-merge-routes';
 import { leadRoutes } from './routes/leads/lead-routes';
 import { permissionRoutes } from './routes/permissions/permission-routes';
 import { remoteRoutes } from './routes/remotes/remote-routes';
@@ -168,6 +169,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(twoFactorRoutes);
       await api.register(leadStatusRoutes);
       await api.register(leadRoutes);
+      await api.register(leadMergeRoutes);
       await api.register(leadCommentRoutes);
       await api.register(leadCsvRoutes);
       await api.register(uploadRoutes);

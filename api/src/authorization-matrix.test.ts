@@ -200,6 +200,23 @@ for (const driver of testDrivers()) {
         return;
       }
 
+      if (access.kind === 'abilities') {
+        // Every rule but one of the pairs, for each pair: refused; all the pairs: admitted.
+        for (const pair of access.pairs) {
+          const lacking = await send('without ability', route, plainUrl, await tokenOf(await userWith(PERMISSION_RULES.filter((rule) => !grants(rule, pair)))));
+          assert.equal(lacking.statusCode, 403, `without ${pair.join(' ')}: ${describeAnswer(lacking)}`);
+        }
+        const rules = access.pairs.map(([action, subject]) => ({ action, subject }));
+        assertAdmitted(`with ${access.pairs.map((pair) => pair.join(' ')).join(' and ')}`, await send('with ability', route, plainUrl, await tokenOf(await userWith(rules))));
+        // The all-powerful admin's keys: scoped to all the pairs but one, refused; scoped to every pair, admitted.
+        for (const pair of access.pairs) {
+          const narrow = await send('api key', route, plainUrl, await keyOf(adminId, rules.filter((rule) => !grants(rule, pair))));
+          assert.equal(narrow.statusCode, 403, `api key without ${pair.join(' ')}: ${describeAnswer(narrow)}`);
+        }
+        assertAdmitted('api key scoped to every pair', await send('api key', route, plainUrl, await keyOf(adminId, rules)));
+        return;
+      }
+
       const without = PERMISSION_RULES.filter((rule) => !access.pairs.some((pair) => grants(rule, pair)));
       const lacking = await send('without ability', route, plainUrl, await tokenOf(await userWith(without)));
       assert.equal(lacking.statusCode, 403, `without ability: ${describeAnswer(lacking)}`);

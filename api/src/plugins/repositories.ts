@@ -8,6 +8,7 @@ import { createDocumentCategoryRepository, type DocumentCategoryRepository } fro
 import { createHealthRepository, type HealthRepository } from '../repositories/health-repository';
 import { createLeadCommentRepository, type LeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadHistoryRepository, type LeadHistoryRepository } from '../repositories/lead-history-repository';
+import { createLeadMergeRepository, type LeadMergeRepository } from '../repositories/lead-merge-repository';
 import { createBulkTransactions } from '../db/bulk-copy';
 import { createLeadImportRepository, type LeadImportRepository, type LeadImportStorage } from '../repositories/lead-import-repository';
 import { createLeadAssigneeRepository, type LeadAssigneeRepository } from '../repositories/lead-assignee-repository';
@@ -43,6 +44,7 @@ declare module 'fastify' {
     leadSeedRepository: LeadSeedRepository;
     leadCommentRepository: LeadCommentRepository;
     leadHistoryRepository: LeadHistoryRepository;
+    leadMergeRepository: LeadMergeRepository;
     leadImportRepository: LeadImportRepository;
     /** Where import files wait and how imports COPY (the import use cases build their repository on it). */
     leadImportStorage: LeadImportStorage;
@@ -75,6 +77,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('leadSeedRepository', createLeadSeedRepository(db));
   app.decorate('leadCommentRepository', createLeadCommentRepository(db, scope));
   app.decorate('leadHistoryRepository', createLeadHistoryRepository(db, scope));
+  app.decorate('leadMergeRepository', createLeadMergeRepository(db, scope));
   const leadImportStorage: LeadImportStorage = {
     bulk: createBulkTransactions(app.dbConnection),
     // An uploaded file waits in the file storage, which every instance shares (docs/decisions/055).

@@ -5,6 +5,7 @@ import type { ParsedLeadInput } from '../lib/lead-fields';
 import { createLeadBulkRepository } from '../repositories/lead-bulk-repository';
 import { createLeadCommandRepository } from '../repositories/lead-command-repository';
 import { createLeadCommentRepository } from '../repositories/lead-comment-repository';
+import { createLeadMergeRepository, type LeadMergeRequest } from '../repositories/lead-merge-repository';
 import { createLeadQueryRepository } from '../repositories/lead-query-repository';
 import { createLeadScope, type LeadViewer } from '../repositories/lead-scope';
 import type { UserActor } from './domain-events';
@@ -30,6 +31,7 @@ function leadRepositories(tx: Database) {
     queries: createLeadQueryRepository(tx, { scope }),
     bulk: createLeadBulkRepository(tx, { scope }),
     comments: createLeadCommentRepository(tx, scope),
+    merges: createLeadMergeRepository(tx, scope),
   };
 }
 
@@ -77,6 +79,22 @@ export function createLeadService(run: RunUnitOfWork, { db }: { db: Database }) 
         await leads.commands.delete(id, viewer);
         await uow.audit({ action: 'lead.delete', subjectType: 'lead', subjectId: before.id, before });
         uow.emit({ type: 'lead.deleted', leadIds: [id] });
+      });
+    },
+
+    /**
+     * Merges one lead into another (docs/decisions/075): the kept lead takes the chosen fields, both leads' responsible
+     * users, stars, comments and history; the other is deleted. Undone by nothing but creating a new lead, so both
+     * leads as they were stay in the audit log.
+     */
+    async mergeLeads({ actor, viewer }: LeadCaller, request: LeadMergeRequest): Promise<LeadDetail> {
+      return run(actor, async (uow) => {
+        const { kept, before } = await leadRepositories(uow.tx).merges.merge(request, viewer);
+        await uow.audit({ action: 'lead.merge', subjectType: 'lead', subjectId: kept.id, before: before.keep, after: { ...kept, merged: before.merge } });
+        await uow.audit({ action: 'lead.merge', subjectType: 'lead', subjectId: before.merge.id, before: before.merge, after: { merged_into: kept.id } });
+        uow.emit({ type: 'lead.updated', leadId: kept.id, version: kept.version });
+        uow.emit({ type: 'lead.deleted', leadIds: [before.merge.id] });
+        return kept;
       });
     },
 

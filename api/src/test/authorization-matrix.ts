@@ -25,7 +25,9 @@ export type Access =
    * 403 unless the role grants at least one of the pairs; for an API key, unless its scopes do too (and its owner's
    * role). `apiKeys: false`: no key may call it, whatever its scopes.
    */
-  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase; apiKeys?: false };
+  | { kind: 'ability'; pairs: [AbilityAction, AbilitySubject][]; scope?: LeadScopeCase; apiKeys?: false }
+  /** 403 unless the role grants every one of the pairs (each alone is refused too); for an API key, its scopes too. */
+  | { kind: 'abilities'; pairs: [AbilityAction, AbilitySubject][] };
 
 /**
  * The route names one lead (`:id`), so a caller holding the ability still gets 404 for a lead outside their lead
@@ -54,6 +56,7 @@ export const can = (action: AbilityAction, subject: AbilitySubject): Access => (
 export const canAny = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'ability', pairs });
 /** `manage api-keys`, and no API key may call it whatever its scopes (a key would mint keys that outlive it). */
 const NO_KEY_MANAGES_KEYS: Access = { kind: 'ability', pairs: [['manage', 'api-keys']], apiKeys: false };
+export const canAll = (...pairs: [AbilityAction, AbilitySubject][]): Access => ({ kind: 'abilities', pairs });
 export const canInScope = (action: AbilityAction, subject: AbilitySubject, scope: LeadScopeCase = {}): Access => ({
   kind: 'ability',
   pairs: [[action, subject]],
@@ -150,6 +153,9 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/leads/:id/assign/:userId': canInScope('assign', 'lead'),
   'GET /api/leads/assignees': can('assign', 'lead'),
   'GET /api/leads/phone-duplicates': can('view', 'lead'),
+  // a merge rewrites one lead and deletes the other (docs/decisions/075); scope: lead-merge-routes.test.ts
+  'POST /api/leads/merge': canAll(['edit', 'lead'], ['delete', 'lead']),
+  'GET /api/leads/duplicates': canAll(['edit', 'lead'], ['delete', 'lead']),
   'GET /api/leads/:id/history': canInScope('view', 'lead'),
   'GET /api/leads/:id/comments': canInScope('view', 'lead'),
   'POST /api/leads/:id/comments': canInScope('view', 'lead', { body: (f) => ({ step_id: f.stepId, body: 'Проверка' }) }),

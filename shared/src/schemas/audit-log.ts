@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   'api_key.request',
   'lead.delete',
+  'lead.merge',
   'document.delete',
   'lead_status.delete',
   'document_category.delete',

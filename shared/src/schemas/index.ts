@@ -11,6 +11,7 @@ export * from './lead-bulk';
 export * from './lead-detail';
 export * from './lead-import';
 export * from './lead-input';
+export * from './lead-merge';
 export * from './lead-phone-duplicate';
 export * from './lead-status';
 export * from './role';

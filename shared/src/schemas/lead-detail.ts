@@ -40,6 +40,8 @@ export const LEAD_HISTORY_ACTIONS = [
   'comment_updated',
   'comment_deleted',
   'imported',
+  /** Another lead was merged into this one (its comments and history moved here; docs/decisions/075). */
+  'merged',
 ] as const;
 
 /**
@@ -56,6 +58,8 @@ export const LEAD_HISTORY_FIELDS = [
   'additional_info',
   'step_id',
   'body',
+  /** A merge: `from` is the lead merged in ({ id, name, phone }), `to` null, as that lead no longer exists. */
+  'merged_lead',
 ] as const;
 export type LeadHistoryField = (typeof LEAD_HISTORY_FIELDS)[number];
 

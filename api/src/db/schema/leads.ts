@@ -44,6 +44,8 @@ export const leads = pgTable(
     index('leads_created_by_id_idx').on(t.createdBy, t.id),
     // Import duplicate detection and the phone sort.
     index('leads_phone_normalized_id_idx').on(t.phoneNormalized, t.id),
+    // Possible duplicates by name: the same surname and first name ignoring case, grouped in key order (decision 075).
+    index('leads_lower_name_id_idx').on(sql`lower(${t.surname})`, sql`lower(${t.firstname})`, t.id),
     index('leads_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

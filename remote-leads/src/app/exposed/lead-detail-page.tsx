@@ -1,4 +1,5 @@
 import { useAbility } from '@crm/shared/abilities/react';
+import { useNavigate } from '@crm/shared/router';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { userDisplayName } from '@crm/shared/ui';
 import { useCommentSteps } from '../../features/lead-comments/api/get-comment-steps';
@@ -8,6 +9,7 @@ import { LeadViewers } from '../../features/lead-presence/components/lead-viewer
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
 import { useUsers } from '../../api/get-users';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
+import { MergeLeadButton } from '../../features/lead-merge/components/merge-lead-button';
 
 /**
  * Federation module ./lead-detail-page (/leads/:id): the lead with its comment timeline and history. The history
@@ -15,6 +17,7 @@ import { LeadDetailPage } from '../../features/lead/components/lead-detail-page'
  */
 export default function LeadDetailRoute() {
   const canViewUsers = useAbility().can('view', 'users');
+  const navigate = useNavigate();
   // Read `data` here, not inside the render props: SWR re-renders a component only for the fields it read while rendering.
   const { data: statuses } = useLeadStatuses();
   const { data: users } = useUsers(canViewUsers);
@@ -33,6 +36,10 @@ export default function LeadDetailRoute() {
     <LeadDetailPage
       renderComments={(lead) => <LeadComments leadId={lead.id} />}
       renderViewers={(leadId) => <LeadViewers leadId={leadId} />}
+      renderMerge={(lead) => (
+        // The kept lead may be the other one: this page then shows it (this lead is gone).
+        <MergeLeadButton lead={lead} onMerged={(kept) => kept.id !== lead.id && navigate(`/leads/${kept.id}`)} />
+      )}
       renderHistory={(lead) => (
         <LeadHistory
           leadId={lead.id}

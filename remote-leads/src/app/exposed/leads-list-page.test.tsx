@@ -172,4 +172,45 @@ describe('/leads/list composed', () => {
     // Only the columns are loaded: no table page behind them.
     expect(queries.every((query) => query.status_id !== undefined)).toBe(true);
   });
+
+  it('offers Объединить for exactly two selected rows, opening the merge dialog with both; Возможные дубли lists the groups', async () => {
+    const detail = (lead: LeadListItem) => ({ body: { data: { ...lead, creator: null, updated_by: null } } });
+    mockFetch({
+      'GET /api/lead-status': { body: { data: statuses } },
+      'GET /api/users': { body: { data: users } },
+      'GET /api/leads': { body: { data: leads, meta: { current_page: 1, per_page: 25, total: leads.length, last_page: 1 } } },
+      'GET /api/leads/7': detail(leads[0]),
+      'GET /api/leads/8': detail(leads[1]),
+      'GET /api/leads/duplicates': {
+        body: { data: [{ reason: 'phone', key: '79001234567', count: 3, leads }], meta: { current_page: 1, per_page: 20, total: 1, last_page: 1 } },
+      },
+    });
+    const { router } = renderRoutes(routes, '/leads/list');
+    const user = userEvent.setup();
+    await selectRows(user, 'Иванов');
+    expect(await screen.findByRole('region', { name: 'Действия с выбранными лидами' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Объединить' })).not.toBeInTheDocument();
+    await selectRows(user, 'Петров');
+    await user.click(await screen.findByRole('button', { name: 'Объединить' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Объединение лидов' });
+    expect(await within(dialog).findByRole('radio', { name: 'Оставить Иванов Иван (#7)' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Оставить Петров Иван (#8)' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+
+    await router.navigate('/leads/list?view=duplicates');
+    const groups = await screen.findByRole('list', { name: 'Возможные дубли' });
+    expect(within(groups).getByText(/Одинаковый телефон: \+7 900 123-45-67/)).toBeInTheDocument();
+    expect(within(groups).getAllByRole('button', { name: /^Объединить / })).toHaveLength(2);
+  });
+
+  it('does not offer Возможные дубли without delete lead', async () => {
+    server();
+    renderRoutes(routes, '/leads/list?view=duplicates', [
+      { action: 'view', subject: 'lead' },
+      { action: 'edit', subject: 'lead' },
+    ] as AbilityRule[]);
+    await screen.findByRole('link', { name: 'Иванов Иван' });
+    expect(screen.queryByRole('button', { name: 'Возможные дубли' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Возможные дубли' })).not.toBeInTheDocument();
+  });
 });

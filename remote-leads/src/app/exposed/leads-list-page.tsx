@@ -12,6 +12,12 @@ import { Spinner } from '@crm/shared/ui';
 const LeadsBulkBar = lazy(() =>
   import('../../features/leads-bulk/components/leads-bulk-bar').then((m) => ({ default: m.LeadsBulkBar })),
 );
+const MergeSelectedButton = lazy(() =>
+  import('../../features/lead-merge/components/merge-selected-button').then((m) => ({ default: m.MergeSelectedButton })),
+);
+const LeadDuplicates = lazy(() =>
+  import('../../features/lead-merge/components/lead-duplicates').then((m) => ({ default: m.LeadDuplicates })),
+);
 const LeadsKanban = lazy(() =>
   import('../../features/leads-kanban/components/leads-kanban').then((m) => ({ default: m.LeadsKanban })),
 );
@@ -39,7 +45,22 @@ export default function LeadsListRoute() {
       )}
       renderBulkActions={(slot) => (
         <Suspense fallback={null}>
-          <LeadsBulkBar {...slot} />
+          <LeadsBulkBar
+            {...slot}
+            extraActions={
+              slot.selectedIds.length === 2 ? (
+                // Its own boundary: the bar stays on screen while the button's chunk loads.
+                <Suspense fallback={null}>
+                  <MergeSelectedButton selectedIds={slot.selectedIds} onMerged={slot.onDone} />
+                </Suspense>
+              ) : null
+            }
+          />
+        </Suspense>
+      )}
+      renderDuplicates={() => (
+        <Suspense fallback={<Spinner size={32} />}>
+          <LeadDuplicates />
         </Suspense>
       )}
       renderKanban={(filters) => (

@@ -42,7 +42,7 @@ export const listLeadsQuerySchema = z.object({
 export type ListLeadsQuery = z.input<typeof listLeadsQuerySchema>;
 
 /** How /leads/list shows the leads (its `view` URL parameter; the API does not read it). */
-export const LEADS_VIEWS = ['table', 'kanban'] as const;
+export const LEADS_VIEWS = ['table', 'kanban', 'duplicates'] as const;
 export const leadsViewSchema = z._default(z.enum(LEADS_VIEWS), 'table');
 
 /**

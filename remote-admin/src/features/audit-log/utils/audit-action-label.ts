@@ -45,6 +45,7 @@ const LABELS: Record<AuditAction, string> = {
   'api_key.revoke': 'API-ключ отозван',
   'api_key.request': 'Запрос с API-ключом',
   'lead.delete': 'Лид удалён',
+  'lead.merge': 'Лиды объединены',
   'document.delete': 'Документ удалён',
   'lead_status.delete': 'Статус лидов удалён',
   'document_category.delete': 'Категория документов удалена',

@@ -20,6 +20,7 @@ export const HISTORY_ACTION_TITLES: Record<HistoryEntryAction, string> = {
   comment_updated: 'Комментарий изменён',
   comment_deleted: 'Комментарий удалён',
   imported: 'Лид импортирован',
+  merged: 'Объединён с другим лидом',
 };
 
 const FIELD_LABELS: Record<Exclude<LeadHistoryField, keyof typeof SUMMARISED>, string> = {
@@ -30,6 +31,7 @@ const FIELD_LABELS: Record<Exclude<LeadHistoryField, keyof typeof SUMMARISED>, s
   status_id: 'Статус',
   users: 'Ответственные',
   step_id: 'Этап',
+  merged_lead: 'Объединён с',
 };
 
 
@@ -71,6 +73,11 @@ export function formatHistoryValue(field: string, value: unknown, names: History
   if (isEmpty(value)) return EMPTY;
   if (field === 'status_id' || field === 'status') return nameOf(value, names.status);
   if (field === 'step_id' || field === 'step') return nameOf(value, names.step);
+  if (field === 'merged_lead' && value && typeof value === 'object' && 'id' in value) {
+    // The lead merged in: «Иванов Иван (#12)»; it no longer exists, so no link.
+    const lead = value as { id: unknown; name?: unknown };
+    return `${typeof lead.name === 'string' && lead.name ? `${lead.name} ` : ''}(#${String(lead.id)})`;
+  }
   if (field === 'users' || field === 'user_id') {
     const list = Array.isArray(value) ? value : [value];
     return list.map((item) => nameOf(item, names.user)).join(', ');
@@ -95,6 +102,7 @@ export function describeHistoryEntry(entry: Pick<LeadHistoryEntry, 'action' | 'c
     const label = FIELD_LABELS[field];
     if (initial) return isEmpty(to) ? [] : [`${label}: ${formatHistoryValue(field, to, names)}`];
     if (removal) return isEmpty(from) ? [] : [`${label}: ${formatHistoryValue(field, from, names)}`];
+    if (field === 'merged_lead') return [`${label}: ${formatHistoryValue(field, from, names)}`];
     return [`${label}: ${formatHistoryValue(field, from, names)} → ${formatHistoryValue(field, to, names)}`];
   });
   return { title: HISTORY_ACTION_TITLES[entry.action] ?? entry.action, lines };

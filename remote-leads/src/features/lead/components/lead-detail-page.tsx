@@ -21,6 +21,8 @@ export interface LeadDetailPageProps {
   renderHistory?: (lead: LeadDetail) => ReactNode;
   /** Who else is looking at the lead (presence), composed in by the app. */
   renderViewers?: (leadId: number) => ReactNode;
+  /** Объединить (another feature): merging this lead with another one. */
+  renderMerge?: (lead: LeadDetail) => ReactNode;
 }
 
 const Layout = styled.div`
@@ -45,7 +47,7 @@ const Centered = styled.div`
 `;
 
 /** /leads/:id: the lead's contacts, status, responsible users and notes, with its comments and history. */
-export function LeadDetailPage({ renderComments, renderHistory, renderViewers }: LeadDetailPageProps) {
+export function LeadDetailPage({ renderComments, renderHistory, renderViewers, renderMerge }: LeadDetailPageProps) {
   const id = parseRouteId(useParams().id);
   const { data, error, isLoading, mutate } = useLead(id);
   const ability = useAbility();
@@ -77,6 +79,7 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers }:
         К списку
       </Button>
       {lead && canEdit ? <Button onClick={() => navigate(`/leads/${lead.id}/edit`)}>Редактировать</Button> : null}
+      {lead ? renderMerge?.(lead) : null}
       {lead && ability.can('delete', 'lead') ? (
         <Button variant="danger" onClick={() => void remove()}>
           Удалить

@@ -1,10 +1,10 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Outlet, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { useSession, errorMessage } from '@crm/shared/api-client';
 import { useEntityForm } from '@crm/shared/forms';
-import type { LeadDetail } from '@crm/shared/schemas';
+import type { LeadDetail, PhoneDuplicate } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, PageHeader, Spinner, type SelectOption, userDisplayName } from '@crm/shared/ui';
 import { useUsers } from '../../../api/get-users';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
@@ -32,6 +32,8 @@ export interface LeadFormPageProps {
   /** The lead statuses as options, in their order (the app reads them from the statuses feature). */
   statusOptions: readonly SelectOption<number>[];
   statusesLoading?: boolean;
+  /** Editing a lead: an action after each lead with the same phone («Объединить с …», composed in by the app). */
+  renderPhoneDuplicateAction?: (leadId: number, duplicate: PhoneDuplicate) => ReactNode;
 }
 
 const Centered = styled.div`
@@ -69,7 +71,7 @@ const PHONE_CHECK_DELAY_MS = 400;
  * The lead form: create mode without `:id` (/leads/create, /leads/add, /leads/add/LeadForm), edit mode with it
  * (/leads/:id/edit). Closing or saving returns to /leads/list; edit mode can hand the lead over ('Передать').
  */
-export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPageProps) {
+export function LeadFormPage({ statusOptions, statusesLoading, renderPhoneDuplicateAction }: LeadFormPageProps) {
   const navigate = useNavigate();
   const revalidate = useRevalidateLeads();
   const form = useEntityForm<LeadFormValues, LeadDetail>({
@@ -172,7 +174,10 @@ export function LeadFormPage({ statusOptions, statusesLoading }: LeadFormPagePro
           showUsers={canViewUsers}
           userOptions={userOptions}
           usersLoading={users.isLoading}
-          phoneHint={duplicates.data?.data.length ? <PhoneDuplicateWarning duplicates={duplicates.data.data} /> : undefined}
+          phoneHint={duplicates.data?.data.length ? <PhoneDuplicateWarning
+                  duplicates={duplicates.data.data}
+                  renderAction={id !== null && renderPhoneDuplicateAction ? (duplicate) => renderPhoneDuplicateAction(id, duplicate) : undefined}
+                /> : undefined}
         />
       </form>
     );

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import type { PhoneDuplicate } from '@crm/shared/schemas';
@@ -7,6 +7,8 @@ import { formatLeadName } from '../../../utils/format-lead-name';
 
 export interface PhoneDuplicateWarningProps {
   duplicates: readonly PhoneDuplicate[];
+  /** After each duplicate, e.g. «Объединить с …» on an existing lead's form (composed in by the app). */
+  renderAction?: (duplicate: PhoneDuplicate) => ReactNode;
 }
 
 const Warning = styled.span`
@@ -21,7 +23,7 @@ const Warning = styled.span`
  * Under the phone field: the leads that already have this number, each a link to it (in a new tab, so what is typed
  * here stays). Only a warning: the form still saves (docs/decisions/016).
  */
-export function PhoneDuplicateWarning({ duplicates }: PhoneDuplicateWarningProps) {
+export function PhoneDuplicateWarning({ duplicates, renderAction }: PhoneDuplicateWarningProps) {
   if (duplicates.length === 0) return null;
   return (
     <Warning role="status">
@@ -34,6 +36,7 @@ export function PhoneDuplicateWarning({ duplicates }: PhoneDuplicateWarningProps
             <Link to={`/leads/${lead.id}`} target="_blank" rel="noopener noreferrer">
               {formatLeadName(lead) || `#${lead.id}`}
             </Link>
+            {renderAction ? <> {renderAction(lead)}</> : null}
           </Fragment>
         ))}
       </span>

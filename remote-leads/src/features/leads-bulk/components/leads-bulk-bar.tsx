@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import styled from 'styled-components';
 import { errorMessage } from '@crm/shared/api-client';
 import { Can } from '@crm/shared/abilities/react';
@@ -15,6 +15,8 @@ export interface LeadsBulkBarProps {
   /** Called after the API answered: the caller clears the selection and reloads. */
   onDone: () => void;
   onClear: () => void;
+  /** More actions for the selection, composed in by the app (Объединить for two rows). */
+  extraActions?: ReactNode;
 }
 
 // One compact row from about 1200 px up (at 1440 px with room to spare); on narrower screens whole groups wrap, never
@@ -59,7 +61,7 @@ const DeleteLabel = styled.span`
 `;
 
 /** Status change, hand-over and delete ('Уверены?' first) for the selected leads, each shown only with its ability. */
-export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, onClear }: LeadsBulkBarProps) {
+export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, onClear, extraActions }: LeadsBulkBarProps) {
   const confirm = useConfirm();
   const toast = useToast();
   const [statusId, setStatusId] = useState<LeadStatusFilter | null>(null);
@@ -154,6 +156,7 @@ export function LeadsBulkBar({ selectedIds, statusOptions, userOptions, onDone, 
           <DeleteLabel>Удалить</DeleteLabel>
         </Button>
       </Can>
+      {extraActions}
       <Spacer />
       <Button variant="text" size="sm" onClick={onClear} disabled={busy}>
         Снять выделение

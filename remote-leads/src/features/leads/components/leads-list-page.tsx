@@ -42,6 +42,8 @@ export interface LeadsListPageProps {
   renderBulkActions?: (slot: LeadsBulkSlot) => ReactNode;
   /** The kanban view, given the search, responsible-user and favourites filters; without it there is no view switch. */
   renderKanban?: (filters: LeadsFilters) => ReactNode;
+  /** Возможные дубли, a view for whoever may merge (edit and delete lead); without it the view is not offered. */
+  renderDuplicates?: () => ReactNode;
 }
 
 const Page = styled.div`
@@ -60,7 +62,7 @@ const Actions = styled.div`
 const NO_IDS: readonly number[] = [];
 
 /** /leads/list: a server page of leads or the kanban; every control writes the URL, and the URL drives the requests. */
-export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban }: LeadsListPageProps) {
+export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban, renderDuplicates }: LeadsListPageProps) {
   const navigate = useNavigate();
   const ability = useAbility();
   const canViewUsers = ability.can('view', 'users');
@@ -70,7 +72,13 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   useLiveLeads();
   // The view is the URL's too, but switching it keeps the page.
   const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: ['view'] });
-  const view = renderKanban ? query.view : 'table';
+  const canSeeDuplicates = renderDuplicates !== undefined && ability.can('edit', 'lead') && ability.can('delete', 'lead');
+  const views = [
+    'table' as const,
+    ...(renderKanban ? (['kanban'] as const) : []),
+    ...(canSeeDuplicates ? (['duplicates'] as const) : []),
+  ];
+  const view = views.includes(query.view) ? query.view : 'table';
   // A phone shows the leads as cards and folds the filters into a drawer: a table there is one column wide.
   const narrow = useBreakpointDown('sm');
 
@@ -132,7 +140,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
         title="Лиды"
         actions={
           <Actions>
-            {renderKanban ? <ViewSwitch view={view} onChange={(next) => update({ view: next })} /> : null}
+            {views.length > 1 ? <ViewSwitch view={view} views={views} onChange={(next) => update({ view: next })} /> : null}
             {renderActions?.(filters)}
             <Can I="create" a="lead">
               <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('/leads/create')}>
@@ -142,6 +150,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           </Actions>
         }
       />
+      {view === 'duplicates' ? renderDuplicates?.() : null}
+      {view === 'duplicates' ? null : (
       <Card flush>
         <LeadsToolbar
           search={query.search ?? ''}
@@ -193,6 +203,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           </>
         )}
       </Card>
+      )}
       {view === 'kanban' ? renderKanban?.(kanbanFilters) : null}
     </Page>
   );

@@ -5,11 +5,14 @@ import type { LeadsView } from '../utils/leads-url-schema';
 export interface ViewSwitchProps {
   view: LeadsView;
   onChange: (view: LeadsView) => void;
+  /** The views offered; all of them unless told (Возможные дубли only for who may merge). */
+  views?: readonly LeadsView[];
 }
 
 const VIEWS: { value: LeadsView; label: string }[] = [
   { value: 'table', label: 'Таблица' },
   { value: 'kanban', label: 'Канбан' },
+  { value: 'duplicates', label: 'Возможные дубли' },
 ];
 
 const Group = styled.div`
@@ -35,11 +38,11 @@ const Option = styled.button`
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.primary}; outline-offset: -2px; }
 `;
 
-/** Table or kanban: two toggle buttons, the pressed one is the current view. */
-export function ViewSwitch({ view, onChange }: ViewSwitchProps) {
+/** Table, kanban or possible duplicates: toggle buttons, the pressed one is the current view. */
+export function ViewSwitch({ view, onChange, views }: ViewSwitchProps) {
   return (
     <Group role="group" aria-label="Вид">
-      {VIEWS.map((option) => (
+      {VIEWS.filter((option) => !views || views.includes(option.value)).map((option) => (
         <Option key={option.value} type="button" aria-pressed={view === option.value} onClick={() => onChange(option.value)}>
           {option.label}
         </Option>

@@ -1,0 +1,1 @@
+CREATE INDEX "leads_lower_name_id_idx" ON "leads" USING btree (lower("surname"),lower("firstname"),"id");
