@@ -2,8 +2,12 @@ import { mockFetch, requestsTo } from '@crm/shared/testing';
 import { ToastProvider, UiLanguageProvider } from '@crm/shared/ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import './i18n';
+import { i18n } from './i18n';
 import { ChangePasswordForm } from '../features/profile/components/change-password-form';
+import { ACCOUNT_PAGE_NS } from '../features/profile/utils/account-page-ns';
+
+// The profile page's texts are its own namespace (fetched with the page by ProfileRoute); the form alone needs it too.
+beforeAll(() => i18n.loadNamespaces(ACCOUNT_PAGE_NS));
 
 function renderForm() {
   return render(

@@ -5,8 +5,12 @@ import { addUiLanguage } from '@crm/shared/ui';
 import { cookieName, isPreferenceStored, readPreferences } from '../features/layout/utils/preferences';
 import { getWebConfig } from '../features/web-config/api/get-web-config';
 import { en, type Translation } from './locales/en';
+import type { AccountPageTranslation } from './locales/account-page/en';
+import type { SignInTranslation } from './locales/sign-in/en';
 import type { TwoFactorTranslation } from './locales/two-factor/en';
 import { TWO_FACTOR_NS } from '../features/auth/utils/two-factor-ns';
+import { ACCOUNT_PAGE_NS } from '../features/profile/utils/account-page-ns';
+import { SIGN_IN_NS } from '../features/auth/utils/sign-in-ns';
 
 /**
  * The spec's language configuration entries: an i18n code and whether the script runs right to left. The spec names
@@ -72,11 +76,34 @@ const TWO_FACTOR_LOCALES: Record<LanguageCode, () => Promise<TwoFactorTranslatio
   ru: () => import(/* webpackChunkName: "two-factor-ru" */ './locales/two-factor/ru').then((m) => m.twoFactorRu),
 };
 
+/** The profile page's namespace: in every language a chunk of its own, English too (issue 25). */
+const ACCOUNT_PAGE_LOCALES: Record<LanguageCode, () => Promise<AccountPageTranslation>> = {
+  en: () => import(/* webpackChunkName: "account-page-en" */ './locales/account-page/en').then((m) => m.accountPageEn),
+  fr: () => import(/* webpackChunkName: "account-page-fr" */ './locales/account-page/fr').then((m) => m.accountPageFr),
+  ar: () => import(/* webpackChunkName: "account-page-ar" */ './locales/account-page/ar').then((m) => m.accountPageAr),
+  ru: () => import(/* webpackChunkName: "account-page-ru" */ './locales/account-page/ru').then((m) => m.accountPageRu),
+};
+
+/** The sign-in pages' namespace: English in the login page's chunk (no request of its own), the rest one each. */
+const SIGN_IN_LOCALES: Record<LanguageCode, () => Promise<SignInTranslation>> = {
+  en: () => import(/* webpackChunkName: "login-page" */ './locales/sign-in/en').then((m) => m.signInEn),
+  fr: () => import(/* webpackChunkName: "sign-in-fr" */ './locales/sign-in/fr').then((m) => m.signInFr),
+  ar: () => import(/* webpackChunkName: "sign-in-ar" */ './locales/sign-in/ar').then((m) => m.signInAr),
+  ru: () => import(/* webpackChunkName: "sign-in-ru" */ './locales/sign-in/ru').then((m) => m.signInRu),
+};
+
+/** The namespaces fetched with their screens; the shell's own ('translation') is LAZY_LOCALES. */
+const SCREEN_LOCALES: Record<string, Record<LanguageCode, () => Promise<object>>> = {
+  [TWO_FACTOR_NS]: TWO_FACTOR_LOCALES,
+  [ACCOUNT_PAGE_NS]: ACCOUNT_PAGE_LOCALES,
+  [SIGN_IN_NS]: SIGN_IN_LOCALES,
+};
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const loaders: Record<string, (() => Promise<object>) | undefined> = namespace === TWO_FACTOR_NS ? TWO_FACTOR_LOCALES : LAZY_LOCALES;
+    const loaders: Record<string, (() => Promise<object>) | undefined> = SCREEN_LOCALES[namespace] ?? LAZY_LOCALES;
     const load = loaders[language];
     if (!load) {
       callback(null, {});

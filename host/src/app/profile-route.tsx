@@ -1,5 +1,8 @@
+import { Spinner } from '@crm/shared/ui';
+import { useTranslation } from 'react-i18next';
 import { TwoFactorSection } from '../features/auth/components/two-factor-section';
 import { PreferredLanguage } from '../features/profile/components/preferred-language';
+import { ACCOUNT_PAGE_NS } from '../features/profile/utils/account-page-ns';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { useLanguageSetting } from './use-language-setting';
 
@@ -9,6 +12,9 @@ import { useLanguageSetting } from './use-language-setting';
  */
 export function ProfileRoute() {
   const { enabled, languages, language, change } = useLanguageSetting();
+  // The page's texts are a namespace of their own, fetched now (issue 25): nothing shows before they are here.
+  const { ready } = useTranslation(ACCOUNT_PAGE_NS);
+  if (!ready) return <Spinner />;
   return (
     <ProfilePage
       twoFactorSetting={<TwoFactorSection />}

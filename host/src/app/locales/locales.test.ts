@@ -5,6 +5,14 @@ import { ar } from './ar';
 import { en } from './en';
 import { fr } from './fr';
 import { ru } from './ru';
+import { accountPageAr } from './account-page/ar';
+import { accountPageEn } from './account-page/en';
+import { accountPageFr } from './account-page/fr';
+import { accountPageRu } from './account-page/ru';
+import { signInAr } from './sign-in/ar';
+import { signInEn } from './sign-in/en';
+import { signInFr } from './sign-in/fr';
+import { signInRu } from './sign-in/ru';
 import { twoFactorAr } from './two-factor/ar';
 import { twoFactorEn } from './two-factor/en';
 import { twoFactorFr } from './two-factor/fr';
@@ -47,10 +55,10 @@ test.each(Object.entries(UI))('the shared ui namespace in %s has a text for ever
 });
 
 /** Texts that read the same in every language: the spec's error texts, the product name, interpolation-only strings. */
-const SAME_EVERYWHERE = new Set(['common.appTitle', 'layout.footer', 'misc.notAuthorizedTitle', 'misc.notFoundTitle', 'misc.serverErrorTitle', 'account.never']);
+const SAME_EVERYWHERE = new Set(['common.appTitle', 'layout.footer', 'misc.notAuthorizedTitle', 'misc.notFoundTitle', 'misc.serverErrorTitle']);
 
 /** Words spelt the same in English and that language. */
-const SAME_WORD: Record<string, string[]> = { fr: ['nav.documents', 'nav.permissions', 'notifications.title', 'nav.groupAdministration', 'layout.version', 'customizer.navigation', 'search.pages', 'search.documents', 'account.avatar', 'nav.remotes', 'nav.webhooks'], ar: [], ru: [] };
+const SAME_WORD: Record<string, string[]> = { fr: ['nav.documents', 'nav.permissions', 'notifications.title', 'nav.groupAdministration', 'layout.version', 'customizer.navigation', 'search.pages', 'search.documents', 'nav.remotes', 'nav.webhooks'], ar: [], ru: [] };
 
 test.each(Object.entries({ fr, ar, ru }))('the shell locale %s is translated, not copied from English', (code, locale) => {
   const english = leaves(en);
@@ -70,4 +78,32 @@ const TWO_FACTOR = { en: twoFactorEn, fr: twoFactorFr, ar: twoFactorAr, ru: twoF
 test.each(Object.entries(TWO_FACTOR))('the twoFactor namespace in %s has a text for every key and no stray one', (_code, locale) => {
   expect(missingIn(twoFactorEn, locale)).toEqual([]);
   expect(extraIn(twoFactorEn, locale)).toEqual([]);
+});
+
+const ACCOUNT_PAGE = { en: accountPageEn, fr: accountPageFr, ar: accountPageAr, ru: accountPageRu };
+
+test.each(Object.entries(ACCOUNT_PAGE))('the accountPage namespace in %s has a text for every key and no stray one', (_code, locale) => {
+  expect(missingIn(accountPageEn, locale)).toEqual([]);
+  expect(extraIn(accountPageEn, locale)).toEqual([]);
+});
+
+/** Account page texts that read the same in that language as in English. */
+const SAME_IN_ACCOUNT_PAGE: Record<string, string[]> = { fr: ['account.never', 'account.avatar'], ar: ['account.never'], ru: ['account.never'] };
+
+test.each(Object.entries({ fr: accountPageFr, ar: accountPageAr, ru: accountPageRu }))('the accountPage namespace in %s is translated, not copied from English', (code, locale) => {
+  const english = leaves(accountPageEn);
+  const copied = [...leaves(locale)].filter(([key, text]) => !SAME_IN_ACCOUNT_PAGE[code].includes(key) && text === english.get(key)).map(([key]) => key);
+  expect(copied).toEqual([]);
+});
+
+const SIGN_IN = { en: signInEn, fr: signInFr, ar: signInAr, ru: signInRu };
+
+test.each(Object.entries(SIGN_IN))('the signIn namespace in %s has a text for every key and no stray one', (_code, locale) => {
+  expect(missingIn(signInEn, locale)).toEqual([]);
+  expect(extraIn(signInEn, locale)).toEqual([]);
+});
+
+test.each(Object.entries({ fr: signInFr, ar: signInAr, ru: signInRu }))('the signIn namespace in %s is translated, not copied from English', (_code, locale) => {
+  const english = leaves(signInEn);
+  expect([...leaves(locale)].filter(([key, text]) => text === english.get(key)).map(([key]) => key)).toEqual([]);
 });

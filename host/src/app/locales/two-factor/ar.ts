@@ -40,4 +40,11 @@ export const twoFactorAr: TwoFactorTranslation = {
   disable: 'إيقاف المصادقة الثنائية',
   requiredCannotDisable: 'يتطلب دورك المصادقة الثنائية، لذا لا يمكن إيقافها.',
   loadFailed: 'تعذّر تحميل إعدادات المصادقة الثنائية',
+  tooManyAttempts: 'محاولات كثيرة جدًا. انتظر دقيقة ثم حاول مرة أخرى.',
+  saveFailed: 'تعذر الحفظ. حاول مرة أخرى.',
+  password: 'كلمة المرور',
+  requestFailed: 'حدث خطأ ما. حاول مجددًا.',
+  signInFailed: 'تعذّر تسجيل الدخول. حاول مجددًا.',
+  backToLogin: 'العودة إلى تسجيل الدخول',
+  signInTooManyAttempts: 'محاولات تسجيل دخول كثيرة. انتظر دقيقة ثم حاول مجددًا.',
 };

@@ -41,6 +41,13 @@ export const twoFactorEn = {
   disable: 'Turn off two-factor authentication',
   requiredCannotDisable: 'Your role requires two-factor authentication, so it cannot be turned off.',
   loadFailed: 'Could not load the two-factor settings',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  saveFailed: 'Could not save. Please try again.',
+  password: 'Password',
+  requestFailed: 'Something went wrong. Try again.',
+  signInFailed: 'Sign-in failed. Try again.',
+  backToLogin: 'Back to sign in',
+  signInTooManyAttempts: 'Too many sign-in attempts. Wait a minute and try again.',
 };
 
 /** Every language carries every key (locales.test.ts). */

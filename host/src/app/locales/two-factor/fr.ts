@@ -40,4 +40,11 @@ export const twoFactorFr: TwoFactorTranslation = {
   disable: 'Désactiver l\'authentification à deux facteurs',
   requiredCannotDisable: 'Votre rôle exige l\'authentification à deux facteurs : elle ne peut pas être désactivée.',
   loadFailed: 'Impossible de charger les réglages de l\'authentification à deux facteurs',
+  tooManyAttempts: 'Trop de tentatives. Attendez une minute puis réessayez.',
+  saveFailed: "Échec de l'enregistrement. Veuillez réessayer.",
+  password: 'Mot de passe',
+  requestFailed: 'Une erreur est survenue. Réessayez.',
+  signInFailed: 'La connexion a échoué. Réessayez.',
+  backToLogin: 'Retour à la connexion',
+  signInTooManyAttempts: 'Trop de tentatives de connexion. Patientez une minute et réessayez.',
 };

@@ -3,6 +3,7 @@ import { ERROR_CODE } from '@crm/shared/schemas/mini';
 import { Button, TextField } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SIGN_IN_NAMESPACES } from '../utils/sign-in-ns';
 import { Link } from '@crm/shared/router';
 import { forgotPassword } from '../api/forgot-password';
 import { formFailureMessage } from '../utils/form-failure';
@@ -12,7 +13,7 @@ import { FormStack } from './form-stack';
 
 /** Asks for a reset link. The confirmation never tells whether the address has an account. */
 export function ForgotPasswordPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(SIGN_IN_NAMESPACES);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);

@@ -3,6 +3,7 @@ import { ERROR_CODE, type Session, type SsoErrorCode, type TwoFactorChallenge } 
 import { Button, Spinner, TextField } from '@crm/shared/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SIGN_IN_NAMESPACES } from '../utils/sign-in-ns';
 import { Link, useLocation, useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { exchangeSsoCode, SSO_START_URL } from '../api/exchange-sso-code';
@@ -56,7 +57,7 @@ export interface LoginPageProps {
  * two-factor sign-in gives a code next; one whose role requires it sets it up first (decision 071).
  */
 export function LoginPage({ sso = null, passwordSignIn = true }: LoginPageProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(SIGN_IN_NAMESPACES);
   // Fetched now, while the password is typed, so the code step has its texts when it opens.
   const { ready: twoFactorReady } = useTranslation(TWO_FACTOR_NS);
 

@@ -2,6 +2,7 @@ import { ApiError, firstFieldError } from '@crm/shared/api-client';
 import { Button, TextField, useToast } from '@crm/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SIGN_IN_NAMESPACES } from '../utils/sign-in-ns';
 import { Link, useNavigate, useSearchParams } from '@crm/shared/router';
 import { resetPassword } from '../api/reset-password';
 import { formFailureMessage } from '../utils/form-failure';
@@ -11,7 +12,7 @@ import { FormStack } from './form-stack';
 
 /** Opened from the mailed link, which carries `token` and `email` in its query. */
 export function ResetPasswordPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(SIGN_IN_NAMESPACES);
   const navigate = useNavigate();
   const toast = useToast();
   const [params] = useSearchParams();

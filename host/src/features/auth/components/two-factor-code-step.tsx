@@ -45,7 +45,7 @@ export function TwoFactorCodeStep({ challenge, onSignedIn, onRestart }: TwoFacto
     }
   }
 
-  const general = formFailureMessage(error, ['code'], { tooManyAttempts: t('auth.tooManyAttempts'), fallback: t('auth.signInFailed') });
+  const general = formFailureMessage(error, ['code'], { tooManyAttempts: t('twoFactor:signInTooManyAttempts'), fallback: t('twoFactor:signInFailed') });
   return (
     <FormStack noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
@@ -77,7 +77,7 @@ export function TwoFactorCodeStep({ challenge, onSignedIn, onRestart }: TwoFacto
           {recovery ? t('twoFactor:useAppCode') : t('twoFactor:useRecoveryCode')}
         </Button>
         <Button type="button" variant="text" size="sm" onClick={onRestart}>
-          {t('auth.backToLogin')}
+          {t('twoFactor:backToLogin')}
         </Button>
       </Links>
     </FormStack>

@@ -39,7 +39,7 @@ const Form = styled.form`
 
 /** A small form of the section: its fields, a submit button, the field and general errors of the server's answer. */
 function useSectionForm<F extends string>(fields: readonly F[], send: (values: Record<F, string>) => Promise<void>) {
-  const { t } = useTranslation();
+  const { t } = useTranslation([TWO_FACTOR_NS, 'translation']);
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((f) => [f, ''])) as Record<F, string>);
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
@@ -63,7 +63,7 @@ function useSectionForm<F extends string>(fields: readonly F[], send: (values: R
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
     error: firstFieldError(error, name),
   });
-  const general = formFailureMessage(error, fields, { tooManyAttempts: t('profile.tooManyAttempts'), fallback: t('account.saveFailed') });
+  const general = formFailureMessage(error, fields, { tooManyAttempts: t('twoFactor:tooManyAttempts'), fallback: t('twoFactor:saveFailed') });
   return { submit, field, pending, general };
 }
 
@@ -94,7 +94,7 @@ export function TwoFactorSection() {
     try {
       setSetup(await beginTwoFactorSetup());
     } catch {
-      toast.error(t('account.saveFailed'));
+      toast.error(t('twoFactor:saveFailed'));
     } finally {
       setStarting(false);
     }
@@ -155,7 +155,7 @@ export function TwoFactorSection() {
         ) : (
           <Form noValidate onSubmit={(event) => void disable.submit(event)} aria-labelledby="two-factor-disable">
             <SubHeading id="two-factor-disable">{t('twoFactor:disableTitle')}</SubHeading>
-            <TextField label={t('auth.password')} type="password" autoComplete="current-password" {...disable.field('password')} />
+            <TextField label={t('twoFactor:password')} type="password" autoComplete="current-password" {...disable.field('password')} />
             <TextField label={t('twoFactor:codeOrRecoveryLabel')} autoComplete="one-time-code" {...disable.field('code')} />
             {disable.general ? <FormAlert>{disable.general}</FormAlert> : null}
             <div>

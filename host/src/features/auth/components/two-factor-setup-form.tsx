@@ -62,7 +62,7 @@ export function TwoFactorSetupForm({ setup, onConfirm }: TwoFactorSetupFormProps
     }
   }
 
-  const general = formFailureMessage(error, ['code'], { tooManyAttempts: t('auth.tooManyAttempts'), fallback: t('auth.requestFailed') });
+  const general = formFailureMessage(error, ['code'], { tooManyAttempts: t('twoFactor:signInTooManyAttempts'), fallback: t('twoFactor:requestFailed') });
   return (
     <Form noValidate onSubmit={(event) => void onSubmit(event)}>
       <Hint>{t('twoFactor:scanHint')}</Hint>

@@ -44,7 +44,7 @@ export function TwoFactorSetupStep({ challenge, onSignedIn, onRestart }: TwoFact
       <>
         <FormAlert>{t('twoFactor:setupExpired')}</FormAlert>
         <Button type="button" variant="text" onClick={onRestart}>
-          {t('auth.backToLogin')}
+          {t('twoFactor:backToLogin')}
         </Button>
       </>
     );

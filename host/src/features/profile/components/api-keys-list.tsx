@@ -3,6 +3,7 @@ import { API_KEY_EXPIRY_CHOICES, type AbilityRule, type ApiKey, PERMISSION_RULES
 import { Button, Dialog, ErrorState, firstError, formatDateTime, Select, Spinner, TextField, toUiLanguage, useConfirm, useFormSubmit, useToast } from '@crm/shared/ui';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_NAMESPACES } from '../utils/account-page-ns';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { API_KEYS_KEY, createApiKey, getApiKeys, revokeApiKey } from '../api/api-keys';
@@ -98,7 +99,7 @@ interface CreateApiKeyDialogProps {
 
 /** Name, expiry and scopes; after saving, the key once, with a copy button, and never again. */
 function CreateApiKeyDialog({ onClose, onCreated }: CreateApiKeyDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   const toast = useToast();
   const choices = useScopeChoices();
   const [name, setName] = useState('');
@@ -194,7 +195,7 @@ function CreateApiKeyDialog({ onClose, onCreated }: CreateApiKeyDialogProps) {
 
 /** Account tab, with `manage api-keys`: the user's keys for integrations, created and revoked here. */
 export function ApiKeysList() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   const toast = useToast();
   const confirm = useConfirm();
   const { data, error, isLoading, mutate } = useSWR<ApiKey[]>(API_KEYS_KEY, getApiKeys);

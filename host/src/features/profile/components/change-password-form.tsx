@@ -3,6 +3,7 @@ import { changePasswordInputSchema } from '@crm/shared/schemas';
 import { Button, TextField, useToast } from '@crm/shared/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_NAMESPACES } from '../utils/account-page-ns';
 import styled from 'styled-components';
 import { changePassword } from '../api/change-password';
 import { passwordStrength } from '../utils/password-strength';
@@ -52,7 +53,7 @@ function errorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErro
 
 /** Account tab: the signed-in user changes their own password (current one required, strength meter, new one twice). */
 export function ChangePasswordForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   const toast = useToast();
   const strengthId = useId();
   const [values, setValues] = useState<Record<Field, string>>({ current_password: '', password: '', password_confirmation: '' });

@@ -1,5 +1,6 @@
 import { Select } from '@crm/shared/ui';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_NAMESPACES } from '../utils/account-page-ns';
 
 export interface PreferredLanguageProps {
   languages: readonly { code: string; label: string }[];
@@ -12,7 +13,7 @@ export interface PreferredLanguageProps {
  * and applied to <html lang dir> by the layout). Shown only while the server has internationalisation on.
  */
 export function PreferredLanguage({ languages, language, onChange }: PreferredLanguageProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   return (
     <section aria-labelledby="preferred-language-title">
       <h2 id="preferred-language-title" style={{ margin: '0 0 0.25rem', fontSize: '1.125rem' }}>

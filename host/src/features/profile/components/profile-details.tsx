@@ -3,6 +3,7 @@ import { profileInputSchema, AVATAR_MAX_BYTES, type ProfileWithTeams } from '@cr
 import { Button, ErrorState, Spinner, TextField, useToast, userInitials } from '@crm/shared/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_NAMESPACES } from '../utils/account-page-ns';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { getProfile, PROFILE_KEY, removeAvatar, updateName, uploadAvatar } from '../api/account';
@@ -55,7 +56,7 @@ const NameForm = styled.form`
 
 /** Profile tab: picture (upload, remove), name (editable), role and teams. */
 export function ProfileDetails() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   const toast = useToast();
   const session = useSession();
   const { data, error, isLoading, mutate } = useSWR<ProfileWithTeams>(PROFILE_KEY, getProfile);

@@ -2,6 +2,7 @@ import { Card, ErrorState, PageHeader, Spinner } from '@crm/shared/ui';
 import { Can } from '@crm/shared/abilities/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_NAMESPACES } from '../utils/account-page-ns';
 import { useSearchParams } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useMe } from '../api/get-me';
@@ -43,7 +44,7 @@ export interface ProfilePageProps {
 
 /** The signed-in user as the server knows them, in two tabs (`?tab=profile|account`). */
 export function ProfilePage({ languageSetting, twoFactorSetting }: ProfilePageProps = {}) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   const [params, setParams] = useSearchParams();
   const tab: ProfileTab = params.get('tab') === 'account' ? 'account' : 'profile';
   const { data, error, isLoading, mutate } = useMe();

@@ -2,6 +2,7 @@ import { Button, ErrorState, formatDateTime, Spinner, toUiLanguage, useToast } f
 import type { AccountSession } from '@crm/shared/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ACCOUNT_PAGE_NAMESPACES } from '../utils/account-page-ns';
 import styled from 'styled-components';
 import useSWR from 'swr';
 import { getSessions, revokeOtherSessions, revokeSession, SESSIONS_KEY } from '../api/account';
@@ -35,7 +36,7 @@ const Badge = styled.span`
 
 /** Account tab: where the user is signed in, with "sign out everywhere else" and per-session sign-out. */
 export function SessionsList() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_PAGE_NAMESPACES);
   const toast = useToast();
   const { data, error, isLoading, mutate } = useSWR<AccountSession[]>(SESSIONS_KEY, getSessions);
   const [pending, setPending] = useState<number | 'others' | null>(null);

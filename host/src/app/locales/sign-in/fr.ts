@@ -1,0 +1,41 @@
+import type { SignInTranslation } from './en';
+
+/** French: the sign-in pages' texts (see ./en.ts). */
+export const signInFr: SignInTranslation = {
+  auth: {
+    loginTitle: 'Bienvenue sur CRM',
+    loginSubtitle: 'Connectez-vous à votre compte pour continuer',
+    email: 'E-mail',
+    password: 'Mot de passe',
+    signIn: 'Se connecter',
+    ssoSignIn: 'Se connecter avec {{name}}',
+    or: 'ou',
+    passwordSignInAdmin: 'Se connecter avec un mot de passe (administrateur)',
+    ssoSigningIn: 'Connexion en cours…',
+    ssoErrors: {
+      state: 'Échec de la connexion : la réponse ne concernait pas cette fenêtre du navigateur. Réessayez.',
+      code: 'Ce code de connexion a déjà été utilisé ou a expiré. Reconnectez-vous.',
+      unverified_email: 'Votre fournisseur d’identité n’a pas vérifié votre adresse e-mail : connexion impossible.',
+      unknown_user: 'Aucun utilisateur du CRM n’a cette adresse e-mail. Demandez un compte à un administrateur.',
+      deactivated: 'Ce compte a été désactivé. Demandez à un administrateur de le réactiver.',
+      failed: 'L’authentification unique a échoué. Réessayez.',
+      exchange: 'Ce lien de connexion est invalide ou a expiré. Reconnectez-vous.',
+    },
+    forgotPasswordLink: 'Mot de passe oublié ?',
+    tooManyAttempts: 'Trop de tentatives de connexion. Patientez une minute et réessayez.',
+    signInFailed: 'La connexion a échoué. Réessayez.',
+    forgotTitle: 'Mot de passe oublié ?',
+    forgotSubtitle: 'Saisissez votre e-mail et nous vous enverrons un lien de réinitialisation.',
+    sendLink: 'Envoyer le lien',
+    forgotDone: 'Si un compte existe pour cette adresse, un lien de réinitialisation est en route. Consultez votre boîte de réception.',
+    backToLogin: 'Retour à la connexion',
+    resetTitle: 'Réinitialiser le mot de passe',
+    resetSubtitle: 'Choisissez un nouveau mot de passe pour {{email}}.',
+    newPassword: 'Nouveau mot de passe',
+    confirmPassword: 'Confirmer le mot de passe',
+    setPassword: 'Enregistrer le mot de passe',
+    resetDone: 'Votre mot de passe a été réinitialisé. Connectez-vous avec le nouveau.',
+    resetLinkIncomplete: 'Ce lien de réinitialisation est incomplet. Demandez-en un nouveau.',
+    requestFailed: 'Une erreur est survenue. Réessayez.',
+  },
+};
