@@ -6,11 +6,13 @@ import { cookieName, isPreferenceStored, readPreferences } from '../features/lay
 import { getWebConfig } from '../features/web-config/api/get-web-config';
 import { en, type Translation } from './locales/en';
 import type { AccountPageTranslation } from './locales/account-page/en';
+import type { CustomizerTranslation } from './locales/customizer/en';
 import type { SignInTranslation } from './locales/sign-in/en';
 import type { TwoFactorTranslation } from './locales/two-factor/en';
 import { TWO_FACTOR_NS } from '../features/auth/utils/two-factor-ns';
 import { ACCOUNT_PAGE_NS } from '../features/profile/utils/account-page-ns';
 import { SIGN_IN_NS } from '../features/auth/utils/sign-in-ns';
+import { CUSTOMIZER_NS } from '../features/layout/utils/customizer-ns';
 
 /**
  * The spec's language configuration entries: an i18n code and whether the script runs right to left. The spec names
@@ -92,11 +94,20 @@ const SIGN_IN_LOCALES: Record<LanguageCode, () => Promise<SignInTranslation>> = 
   ru: () => import(/* webpackChunkName: "sign-in-ru" */ './locales/sign-in/ru').then((m) => m.signInRu),
 };
 
+/** The layout customizer's namespace: English in the panel's own chunk, the rest one each. */
+const CUSTOMIZER_LOCALES: Record<LanguageCode, () => Promise<CustomizerTranslation>> = {
+  en: () => import(/* webpackChunkName: "customizer" */ './locales/customizer/en').then((m) => m.customizerEn),
+  fr: () => import(/* webpackChunkName: "customizer-fr" */ './locales/customizer/fr').then((m) => m.customizerFr),
+  ar: () => import(/* webpackChunkName: "customizer-ar" */ './locales/customizer/ar').then((m) => m.customizerAr),
+  ru: () => import(/* webpackChunkName: "customizer-ru" */ './locales/customizer/ru').then((m) => m.customizerRu),
+};
+
 /** The namespaces fetched with their screens; the shell's own ('translation') is LAZY_LOCALES. */
 const SCREEN_LOCALES: Record<string, Record<LanguageCode, () => Promise<object>>> = {
   [TWO_FACTOR_NS]: TWO_FACTOR_LOCALES,
   [ACCOUNT_PAGE_NS]: ACCOUNT_PAGE_LOCALES,
   [SIGN_IN_NS]: SIGN_IN_LOCALES,
+  [CUSTOMIZER_NS]: CUSTOMIZER_LOCALES,
 };
 
 const lazyLocales: BackendModule = {

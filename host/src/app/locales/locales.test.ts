@@ -9,6 +9,10 @@ import { accountPageAr } from './account-page/ar';
 import { accountPageEn } from './account-page/en';
 import { accountPageFr } from './account-page/fr';
 import { accountPageRu } from './account-page/ru';
+import { customizerAr } from './customizer/ar';
+import { customizerEn } from './customizer/en';
+import { customizerFr } from './customizer/fr';
+import { customizerRu } from './customizer/ru';
 import { signInAr } from './sign-in/ar';
 import { signInEn } from './sign-in/en';
 import { signInFr } from './sign-in/fr';
@@ -58,7 +62,7 @@ test.each(Object.entries(UI))('the shared ui namespace in %s has a text for ever
 const SAME_EVERYWHERE = new Set(['common.appTitle', 'layout.footer', 'misc.notAuthorizedTitle', 'misc.notFoundTitle', 'misc.serverErrorTitle']);
 
 /** Words spelt the same in English and that language. */
-const SAME_WORD: Record<string, string[]> = { fr: ['nav.documents', 'nav.permissions', 'notifications.title', 'nav.groupAdministration', 'layout.version', 'customizer.navigation', 'search.pages', 'search.documents', 'nav.remotes', 'nav.webhooks'], ar: [], ru: [] };
+const SAME_WORD: Record<string, string[]> = { fr: ['nav.documents', 'nav.permissions', 'notifications.title', 'nav.groupAdministration', 'layout.version', 'search.pages', 'search.documents', 'nav.remotes', 'nav.webhooks'], ar: [], ru: [] };
 
 test.each(Object.entries({ fr, ar, ru }))('the shell locale %s is translated, not copied from English', (code, locale) => {
   const english = leaves(en);
@@ -106,4 +110,20 @@ test.each(Object.entries(SIGN_IN))('the signIn namespace in %s has a text for ev
 test.each(Object.entries({ fr: signInFr, ar: signInAr, ru: signInRu }))('the signIn namespace in %s is translated, not copied from English', (_code, locale) => {
   const english = leaves(signInEn);
   expect([...leaves(locale)].filter(([key, text]) => text === english.get(key)).map(([key]) => key)).toEqual([]);
+});
+
+const CUSTOMIZER = { en: customizerEn, fr: customizerFr, ar: customizerAr, ru: customizerRu };
+
+test.each(Object.entries(CUSTOMIZER))('the customizer namespace in %s has a text for every key and no stray one', (_code, locale) => {
+  expect(missingIn(customizerEn, locale)).toEqual([]);
+  expect(extraIn(customizerEn, locale)).toEqual([]);
+});
+
+/** Customizer texts spelt the same in that language as in English. */
+const SAME_IN_CUSTOMIZER: Record<string, string[]> = { fr: ['customizer.navigation'], ar: [], ru: [] };
+
+test.each(Object.entries({ fr: customizerFr, ar: customizerAr, ru: customizerRu }))('the customizer namespace in %s is translated, not copied from English', (code, locale) => {
+  const english = leaves(customizerEn);
+  const copied = [...leaves(locale)].filter(([key, text]) => !SAME_IN_CUSTOMIZER[code].includes(key) && text === english.get(key)).map(([key]) => key);
+  expect(copied).toEqual([]);
 });

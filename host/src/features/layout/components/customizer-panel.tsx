@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { usePreferences } from '../hooks/use-preferences';
 import type { StoredPreferences } from '../utils/preferences';
+import { CUSTOMIZER_NS } from '../utils/customizer-ns';
 import { IconRefresh } from './icons';
 
 export interface CustomizerPanelProps {
@@ -143,8 +144,14 @@ function Toggle({ name, label }: { name: 'semiDark' | 'verticalNavCollapsed' | '
 }
 
 /** Every layout option of the spec, applied live and stored; Reset restores the defaults. Loaded on the first open. */
-export default function CustomizerPanel({ open, onClose }: CustomizerPanelProps) {
-  const { t } = useTranslation();
+/** The panel once its texts are here: nothing shows for the moment they take to arrive on the first open. */
+export default function CustomizerPanel(props: CustomizerPanelProps) {
+  const { ready } = useTranslation(CUSTOMIZER_NS);
+  return ready ? <LoadedPanel {...props} /> : null;
+}
+
+function LoadedPanel({ open, onClose }: CustomizerPanelProps) {
+  const { t } = useTranslation([CUSTOMIZER_NS, 'translation']);
   const { prefs, mode, update, reset } = usePreferences();
   const closeRef = useRef<HTMLButtonElement>(null);
   const primaryKey = mode === 'dark' ? 'darkThemePrimaryColor' : 'lightThemePrimaryColor';
