@@ -24,3 +24,4 @@ export * from './realtime';
 export * from './search';
 export * from './account';
 export * from './mini';
+export * from './task';

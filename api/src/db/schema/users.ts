@@ -18,6 +18,8 @@ export const users = pgTable(
     /** A deactivated user cannot sign in, and every token they hold stops working at once. */
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
+    /** SHA-256 of the secret in the user's calendar feed URL (docs/decisions/074); null while there is none. */
+    calendarTokenHash: text('calendar_token_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
