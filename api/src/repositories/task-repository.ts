@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Task, TaskDueFilter, TaskSummary, TaskType } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { leads } from '../db/schema/leads';
+import { roles } from '../db/schema/roles';
 import { tasks } from '../db/schema/tasks';
 import { users } from '../db/schema/users';
 import { AppError, notFound } from '../errors/app-error';
@@ -250,6 +251,35 @@ export function createTaskRepository(db: Database) {
         .set({ remindedAt: sql`now()` })
         .where(and(eq(tasks.id, id), isNull(tasks.doneAt), isNull(tasks.remindedAt), eq(tasks.remindAt, remindAt)))
         .returning({ id: tasks.id, leadId: tasks.leadId, title: tasks.title, assigneeId: tasks.assigneeId, dueAt: tasks.dueAt });
+      return row;
+    },
+
+    /** A user's calendar feed: their open tasks due from a month ago on, by due time; at most 1000. */
+    async feed(viewer: LeadViewer): Promise<Task[]> {
+      const rows = await select(db)
+        .where(and(await visible(viewer, db), eq(tasks.assigneeId, viewer.id), isNull(tasks.doneAt), gte(tasks.dueAt, sql`now() - interval '30 days'`)))
+        .orderBy(asc(tasks.dueAt), asc(tasks.id))
+        .limit(1000);
+      return rows.map(toTask);
+    },
+
+    /** Stores the digest of a user's calendar feed secret (null: no feed). */
+    async setCalendarToken(userId: number, tokenHash: string | null, tx: Database): Promise<void> {
+      await tx.update(users).set({ calendarTokenHash: tokenHash }).where(eq(users.id, userId));
+    },
+
+    async hasCalendarToken(userId: number): Promise<boolean> {
+      const [row] = await db.select({ hash: users.calendarTokenHash }).from(users).where(eq(users.id, userId));
+      return Boolean(row?.hash);
+    },
+
+    /** The active owner of a feed secret's digest, with their role, or undefined. */
+    async calendarOwner(tokenHash: string): Promise<{ id: number; roleId: number; leadScope: string } | undefined> {
+      const [row] = await db
+        .select({ id: users.id, roleId: users.roleId, leadScope: roles.leadScope })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(and(eq(users.calendarTokenHash, tokenHash), eq(users.active, true)));
       return row;
     },
 

@@ -1,17 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { createAbility } from '@crm/shared/abilities';
-import type { createTaskInputSchema, LeadScope, Task, updateTaskInputSchema } from '@crm/shared/schemas';
+import type { CalendarFeed, createTaskInputSchema, LeadScope, Task, updateTaskInputSchema } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
 import { roles } from '../db/schema/roles';
 import { users } from '../db/schema/users';
 import { AppError, validationFailed } from '../errors/app-error';
 import { TASK_REMINDER_QUEUE } from '../jobs/task-reminder-job';
 import { USER_INACTIVE, USER_NOT_FOUND } from '../lib/lead-fields';
+import { generateToken, hashToken } from '../lib/tokens';
 import { createLeadCommentRepository } from '../repositories/lead-comment-repository';
 import { createLeadScope, type LeadRow, type LeadViewer } from '../repositories/lead-scope';
 import { createRoleRepository } from '../repositories/role-repository';
 import { createTaskRepository, remindAtOf, taskNotFound, type TaskWrite } from '../repositories/task-repository';
+import type { UserActor } from './domain-events';
 import { type LeadCaller, leadName } from './lead-service';
 import type { RunUnitOfWork, UnitOfWork } from './unit-of-work';
 
@@ -134,6 +136,23 @@ export function createTaskService(run: RunUnitOfWork) {
         }
         uow.emit({ type: 'task.changed', taskId: id, userIds: [write.assigneeId, stored.assigneeId, actor.id] });
         return repo.find(id, viewer, uow.tx);
+      });
+    },
+
+    /** Draws a new calendar feed secret (the old URL stops working) and answers the feed's URL, the only time it is shown. */
+    async rotateCalendarToken(actor: UserActor, appUrl: string): Promise<CalendarFeed> {
+      const token = generateToken();
+      await run(actor, async (uow) => {
+        await createTaskRepository(uow.tx).setCalendarToken(actor.id, hashToken(token), uow.tx);
+        await uow.audit({ action: 'user.calendar_feed_created', subjectType: 'user', subjectId: actor.id });
+      });
+      return { url: `${appUrl}/api/tasks/calendar/${token}.ics` };
+    },
+
+    async revokeCalendarToken(actor: UserActor): Promise<void> {
+      await run(actor, async (uow) => {
+        await createTaskRepository(uow.tx).setCalendarToken(actor.id, null, uow.tx);
+        await uow.audit({ action: 'user.calendar_feed_revoked', subjectType: 'user', subjectId: actor.id });
       });
     },
 

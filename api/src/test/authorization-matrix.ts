@@ -140,6 +140,11 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'GET /api/tasks/:id': can('view', 'lead'),
   'PATCH /api/tasks/:id': can('view', 'lead'),
   'DELETE /api/tasks/:id': can('view', 'lead'),
+  'GET /api/account/calendar-token': can('view', 'lead'),
+  'POST /api/account/calendar-token': can('view', 'lead'),
+  'DELETE /api/account/calendar-token': can('view', 'lead'),
+  // The secret in the URL is the credential: a phone's calendar sends no bearer token
+  'GET /api/tasks/calendar/:file': PUBLIC,
   // uploads: <img> tags cannot send a token, so reading is public (names are 128-bit random)
   'POST /api/upload': canAny(['create', 'lead'], ['edit', 'lead'], ['edit', 'document']),
   'GET /api/uploads/:name': PUBLIC,

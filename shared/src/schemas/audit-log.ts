@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'task.create',
   'task.update',
   'task.delete',
+  'user.calendar_feed_created',
+  'user.calendar_feed_revoked',
   'lead.delete',
   'document.delete',
   'lead_status.delete',

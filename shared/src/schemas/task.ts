@@ -115,3 +115,7 @@ export const taskConflictSchema = z.object({
 /** POST /api/account/calendar-token: the feed's secret URL, shown once (a new one replaces the old). */
 export const calendarFeedSchema = z.object({ url: z.string() });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** GET /api/account/calendar-token: whether the caller has a live feed URL (the URL itself is never shown again). */
+export const calendarFeedStateSchema = z.object({ active: z.boolean() });
+export type CalendarFeedState = z.infer<typeof calendarFeedStateSchema>;

@@ -1,10 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LeadComment, LeadDetail, Notification, Task, TaskSummary } from '@crm/shared/schemas';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { bearer, buildTestApp, type TestApp, testDrivers } from '../../test/build-test-app';
 import { createLeadVia, createRole, createUser, leadInput } from '../../test/fixtures';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/**
+ * Resolves once no reminder job of these tasks waits or runs (the queue's `idle` would also wait for reminders queued
+ * years ahead by other tests).
+ */
+async function remindersSettled(t: TestApp, taskIds: number[]) {
+  for (;;) {
+    const [row] = await queryRows<{ waiting: number }>(
+      t.app.db,
+      sql`select count(*)::int as waiting from pgboss.job where name = 'task-reminder' and state < 'completed' and (data->>'taskId')::int = any(${sql.param(taskIds)}::int[])`,
+    );
+    if (Number(row.waiting) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 for (const driver of testDrivers()) {
   describe(`tasks (${driver})`, () => {
@@ -144,18 +161,45 @@ for (const driver of testDrivers()) {
       assert.deepEqual([badDue.statusCode, Object.keys(badDue.json().errors)], [422, ['due']]);
     });
 
+    test('the calendar feed: a secret URL answered once, serving the owner\'s open tasks as iCalendar, rotated and revoked', async () => {
+      const task = (await addTask(anna, { type: 'meeting', title: 'Встреча, офис; 3 этаж', due_at: '2031-03-04T12:00:00+03:00', remind_before_minutes: 15 })).json().data as Task;
+      assert.deepEqual((await t.app.inject({ method: 'GET', url: '/api/account/calendar-token', headers: anna })).json().data, { active: false });
+      const created = await t.app.inject({ method: 'POST', url: '/api/account/calendar-token', headers: anna });
+      assert.equal(created.statusCode, 200, created.body);
+      const feedUrl = new URL(created.json().data.url as string);
+      assert.match(feedUrl.pathname, /^\/api\/tasks\/calendar\/[\w-]{43}\.ics$/);
+      assert.deepEqual((await t.app.inject({ method: 'GET', url: '/api/account/calendar-token', headers: anna })).json().data, { active: true });
+      const feed = await t.app.inject({ method: 'GET', url: feedUrl.pathname });
+      assert.equal(feed.statusCode, 200, feed.body);
+      assert.match(String(feed.headers['content-type']), /^text\/calendar/);
+      assert.match(feed.body, /^BEGIN:VCALENDAR\r\n/);
+      assert.ok(feed.body.includes(`UID:task-${task.id}@crm.test`));
+      assert.ok(feed.body.includes('SUMMARY:Встреча: Встреча\\, офис\\; 3 этаж'), 'text is escaped by RFC 5545');
+      assert.ok(feed.body.includes('DTSTART:20310304T090000Z'));
+      assert.ok(feed.body.includes('TRIGGER:-PT15M'));
+      assert.ok(!feed.body.includes('Перезвонить завтра'), 'only the owner\'s tasks');
+      const rotated = new URL((await t.app.inject({ method: 'POST', url: '/api/account/calendar-token', headers: anna })).json().data.url as string);
+      assert.equal((await t.app.inject({ method: 'GET', url: feedUrl.pathname })).statusCode, 404, 'the old URL stops working');
+      assert.equal((await t.app.inject({ method: 'GET', url: rotated.pathname })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'DELETE', url: '/api/account/calendar-token', headers: anna })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'GET', url: rotated.pathname })).statusCode, 404);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/tasks/calendar/not-a-token.ics' })).statusCode, 404);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/api/account/calendar-token' })).statusCode, 401);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/api/account/calendar-token', headers: noLeads })).statusCode, 403);
+    });
+
     test('assigning a task to someone else notifies them; the reminder comes once, and never for a task done first', async () => {
       const given = await addTask(anna, { title: 'Отправить договор', due_at: inMinutes(0.5), remind_before_minutes: 1, assignee_id: borisId });
       assert.equal(given.statusCode, 201, given.body);
       const task = given.json().data as Task;
       const assigned = (await bell(boris)).filter((n) => n.type === 'task-assigned' && n.body.startsWith('Отправить договор'));
       assert.deepEqual(assigned.map((n) => [n.title, n.link]), [['Вам назначена задача', `/leads/${lead.id}`]]);
-      await t.app.jobs.idle(['task-reminder']);
+      await remindersSettled(t, [task.id]);
       const reminders = (await bell(boris)).filter((n) => n.type === 'task-reminder' && n.body === 'Отправить договор');
       assert.deepEqual(reminders.map((n) => [n.title, n.link]), [['Напоминание о задаче', `/leads/${lead.id}`]]);
       // A second job for the same reminder time (a retry, another instance) sends nothing more.
       await t.app.jobs.enqueue('task-reminder', { taskId: task.id, remindAt: new Date(Date.parse(task.due_at) - 60_000).toISOString() });
-      await t.app.jobs.idle(['task-reminder']);
+      await remindersSettled(t, [task.id]);
       assert.equal((await bell(boris)).filter((n) => n.type === 'task-reminder' && n.body === 'Отправить договор').length, 1);
 
       const soon = (await addTask(anna, { title: 'Сделано заранее', due_at: new Date(Date.now() + 1500).toISOString(), remind_before_minutes: 0 })).json().data as Task;
@@ -163,7 +207,7 @@ for (const driver of testDrivers()) {
       const removed = (await addTask(anna, { title: 'Удалено заранее', due_at: new Date(Date.now() + 1500).toISOString(), remind_before_minutes: 0 })).json().data as Task;
       assert.equal((await t.app.inject({ method: 'DELETE', url: `/api/tasks/${removed.id}`, headers: anna })).statusCode, 200);
       await new Promise((resolve) => setTimeout(resolve, 1600));
-      await t.app.jobs.idle(['task-reminder']);
+      await remindersSettled(t, [soon.id, removed.id]);
       assert.ok(!(await bell(anna)).some((n) => n.type === 'task-reminder'), 'no reminder for a task done or deleted first');
     });
   });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  calendarFeedSchema,
+  calendarFeedStateSchema,
   createTaskInputSchema,
   dataEnvelope,
   idParamSchema,
@@ -13,12 +15,23 @@ import {
   taskSummarySchema,
   updateTaskInputSchema,
 } from '@crm/shared/schemas';
+import { createAbility } from '@crm/shared/abilities';
+import type { LeadScope } from '@crm/shared/schemas';
+import { notFound } from '../../errors/app-error';
+import { taskCalendar } from '../../lib/task-calendar';
+import { hashToken } from '../../lib/tokens';
+import { requireUser } from '../../plugins/auth';
+import { createRoleRepository } from '../../repositories/role-repository';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadCaller, leadViewer } from '../leads/lead-viewer';
+import { requestActor } from '../request-actor';
 
 const tags = ['tasks'];
 const errors = { 404: apiErrorSchema, 422: apiErrorSchema, ...protectedErrors } as const;
 const listErrors = { 422: apiErrorSchema, ...protectedErrors } as const;
+/** The feed's secret (43 base64url characters) and the `.ics` a calendar app expects at the end of the URL. */
+const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+const feedNotFound = () => notFound('Календарь не найден');
 
 /**
  * Tasks and reminders (docs/decisions/074): whoever may view leads reads and writes the tasks of the leads in their
@@ -125,6 +138,61 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await app.taskService.deleteTask(leadCaller(request), request.params.id);
       return { message: 'Задача удалена' };
+    },
+  );
+
+  app.get(
+    '/account/calendar-token',
+    { onRequest, schema: { tags, summary: 'Whether the caller has a live calendar feed URL', security: bearerSecurity, response: { 200: dataEnvelope(calendarFeedStateSchema), ...protectedErrors } } },
+    async (request) => ({ data: { active: await repo.hasCalendarToken(requireUser(request).id) } }),
+  );
+
+  app.post(
+    '/account/calendar-token',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Create or replace the caller's secret calendar feed URL (answered once; the previous URL stops working)",
+        security: bearerSecurity,
+        response: { 200: dataEnvelope(calendarFeedSchema), ...protectedErrors },
+      },
+    },
+    async (request) => ({ data: await app.taskService.rotateCalendarToken(requestActor(request), app.config.appUrl) }),
+  );
+
+  app.delete(
+    '/account/calendar-token',
+    { onRequest, schema: { tags, summary: "Revoke the caller's calendar feed URL", security: bearerSecurity, response: { 200: messageSchema, ...protectedErrors } } },
+    async (request) => {
+      await app.taskService.revokeCalendarToken(requestActor(request));
+      return { message: 'Ссылка на календарь отключена' };
+    },
+  );
+
+  // Public on purpose: a phone's calendar cannot send a bearer token. The secret in the URL is the credential (stored
+  // as its SHA-256 only); the feed is the owner's open tasks as they would list them now, while they may view leads.
+  app.get(
+    '/tasks/calendar/:file',
+    {
+      schema: {
+        tags,
+        summary: "A user's open tasks as an iCalendar feed, by the secret URL from POST /api/account/calendar-token",
+        params: z.object({ file: z.string().max(100) }),
+        produces: ['text/calendar'],
+      },
+    },
+    async (request, reply) => {
+      const match = FEED_FILE.exec(request.params.file);
+      if (!match) throw feedNotFound();
+      const owner = await repo.calendarOwner(hashToken(match[1]));
+      if (!owner || !createAbility(await createRoleRepository(app.db).rulesForRole(owner.roleId)).can('view', 'lead')) throw feedNotFound();
+      const feed = await repo.feed({ id: owner.id, leadScope: owner.leadScope as LeadScope });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('x-robots-tag', 'noindex')
+        .type('text/calendar; charset=utf-8')
+        .send(taskCalendar(feed, app.config.appUrl));
     },
   );
 };

@@ -39,6 +39,8 @@ const LABELS: Record<AuditAction, string> = {
   'task.create': 'Задача добавлена',
   'task.update': 'Задача изменена',
   'task.delete': 'Задача удалена',
+  'user.calendar_feed_created': 'Создана ссылка на календарь задач',
+  'user.calendar_feed_revoked': 'Ссылка на календарь задач отключена',
   'lead.delete': 'Лид удалён',
   'document.delete': 'Документ удалён',
   'lead_status.delete': 'Статус лидов удалён',
