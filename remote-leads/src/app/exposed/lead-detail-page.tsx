@@ -8,9 +8,10 @@ import { LeadViewers } from '../../features/lead-presence/components/lead-viewer
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
 import { useUsers } from '../../api/get-users';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
+import { LeadTasks } from '../../features/tasks/components/lead-tasks';
 
 /**
- * Federation module ./lead-detail-page (/leads/:id): the lead with its comment timeline and history. The history
+ * Federation module ./lead-detail-page (/leads/:id): the lead with its open tasks, comment timeline and history. The history
  * stores ids; the statuses, users and steps known here turn them into names.
  */
 export default function LeadDetailRoute() {
@@ -31,7 +32,12 @@ export default function LeadDetailRoute() {
 
   return (
     <LeadDetailPage
-      renderComments={(lead) => <LeadComments leadId={lead.id} />}
+      renderComments={(lead) => (
+        <>
+          <LeadTasks leadId={lead.id} steps={steps?.data} />
+          <LeadComments leadId={lead.id} />
+        </>
+      )}
       renderViewers={(leadId) => <LeadViewers leadId={leadId} />}
       renderHistory={(lead) => (
         <LeadHistory
