@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { LeadComment, LeadDetail, Notification, Task, TaskSummary } from '@crm/shared/schemas';
 import { sql } from 'drizzle-orm';
@@ -39,7 +41,8 @@ for (const driver of testDrivers()) {
     let stepId: number;
 
     before(async () => {
-      t = await buildTestApp({ driver });
+      // The task.due webhook test delivers to a receiver on 127.0.0.1.
+      t = await buildTestApp({ driver, env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
       admin = bearer(await t.login());
       const a = await createUser(t, { email: 'anna@test.local', role: 'Operator', name: 'Анна' });
       const b = await createUser(t, { email: 'boris@test.local', role: 'Operator', name: 'Борис' });
@@ -186,6 +189,34 @@ for (const driver of testDrivers()) {
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/tasks/calendar/not-a-token.ics' })).statusCode, 404);
       assert.equal((await t.app.inject({ method: 'POST', url: '/api/account/calendar-token' })).statusCode, 401);
       assert.equal((await t.app.inject({ method: 'POST', url: '/api/account/calendar-token', headers: noLeads })).statusCode, 403);
+    });
+
+    test('a reminder is delivered once to the webhooks subscribed to task.due, as the owner reads the task', async () => {
+      const bodies: string[] = [];
+      const receiver = http.createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        request.on('end', () => {
+          bodies.push(body);
+          response.end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+        const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: admin, payload: { url, events: ['task.due'] } });
+        assert.equal(hook.statusCode, 201, hook.body);
+        const task = (await addTask(admin, { title: 'Вебхук-напоминание', due_at: inMinutes(0.5), remind_before_minutes: 1 })).json().data as Task;
+        await remindersSettled(t, [task.id]);
+        await t.app.jobs.idle(['webhook-delivery']);
+        const delivered = bodies.map((body) => JSON.parse(body) as { event: string; data: Task });
+        assert.deepEqual(
+          delivered.map((d) => [d.event, d.data.id, d.data.title, d.data.lead?.id]),
+          [['task.due', task.id, 'Вебхук-напоминание', lead.id]],
+        );
+      } finally {
+        await new Promise<void>((resolve) => receiver.close(() => resolve()));
+      }
     });
 
     test('assigning a task to someone else notifies them; the reminder comes once, and never for a task done first', async () => {
