@@ -34,7 +34,11 @@ export default function LeadDetailRoute() {
     <LeadDetailPage
       renderComments={(lead) => (
         <>
-          <LeadTasks leadId={lead.id} steps={steps?.data} />
+          <LeadTasks
+            leadId={lead.id}
+            steps={steps?.data}
+            assignees={lead.responsible.map((user) => ({ id: user.id, name: userDisplayName(user) }))}
+          />
           <LeadComments leadId={lead.id} />
         </>
       )}

@@ -30,7 +30,12 @@ const task = (overrides: Partial<Task>): Task => ({
 
 const tasks = [task({}), task({ id: 2, type: 'email', title: 'Отправить КП' }), task({ id: 3, title: 'Старая', done: true, done_at: '2029-12-31T07:00:00.000Z' })];
 
-const routes: RouteObject[] = [{ path: '/leads/7', element: <LeadTasks leadId={7} steps={steps} /> }];
+const assignees = [
+  { id: 2, name: 'Анна Смирнова' },
+  { id: 5, name: 'Олег Кузнецов' },
+];
+const routes: RouteObject[] = [{ path: '/leads/7', element: <LeadTasks leadId={7} steps={steps} assignees={assignees} /> }];
+const me = { id: 2, first_name: 'Анна', name: 'Анна Смирнова', email: 'anna@example.com', role: 'Operator', avatar: null };
 
 function setup(extra: Record<string, MockRoute> = {}) {
   const fetch = mockFetch({ 'GET /api/leads/7/tasks': { body: { data: tasks } }, ...extra });
@@ -39,6 +44,9 @@ function setup(extra: Record<string, MockRoute> = {}) {
 }
 
 describe('LeadTasks', () => {
+  beforeEach(() => localStorage.setItem('userData', JSON.stringify(me)));
+  afterEach(() => localStorage.clear());
+
   it('lists the open tasks only, with their type, title, due time and assignee', async () => {
     setup();
     const card = (await screen.findByRole('heading', { name: 'Задачи' })).closest('section')!;
@@ -65,6 +73,18 @@ describe('LeadTasks', () => {
     expect(body).toEqual({ type: 'call', title: 'Перезвонить', due_at: expect.stringMatching(/T10:00:00[+-]\d\d:\d\d$/), remind_before_minutes: 15 });
     expect(Date.parse((body as { due_at: string }).due_at)).toBe(tomorrow.getTime());
     await waitFor(() => expect(requestsTo(fetch, 'GET /api/leads/7/tasks')).toHaveLength(2));
+  });
+
+  it('gives the task to another of the lead’s responsible users', async () => {
+    const { fetch, user } = setup({ 'POST /api/leads/7/tasks': { status: 201, body: { data: task({ id: 9 }) } } });
+    const form = await screen.findByRole('form', { name: 'Новая задача' });
+    await user.click(within(form).getByRole('button', { name: 'Через час' }));
+    await user.click(within(form).getByLabelText('Исполнитель'));
+    await user.keyboard('{ArrowDown}');
+    await user.click(screen.getByRole('option', { name: 'Олег Кузнецов' }));
+    await user.click(within(form).getByRole('button', { name: 'Добавить задачу' }));
+    await waitFor(() => expect(requestsTo(fetch, 'POST /api/leads/7/tasks')).toHaveLength(1));
+    expect(requestsTo(fetch, 'POST /api/leads/7/tasks')[0].body).toMatchObject({ title: 'Связаться', assignee_id: 5 });
   });
 
   it('shows the server’s messages under their fields', async () => {

@@ -12,6 +12,8 @@ export interface LeadTasksProps {
   leadId: number;
   /** Comment steps, for the comment a done call may add. */
   steps?: readonly CommentStep[];
+  /** The lead's responsible users, offered as assignees besides the caller. */
+  assignees?: readonly { id: number; name: string }[];
 }
 
 const List = styled.ul`
@@ -26,7 +28,7 @@ const Empty = styled.p`
 `;
 
 /** The lead's open tasks, above its comments, with the quick add (docs/decisions/074). */
-export function LeadTasks({ leadId, steps }: LeadTasksProps) {
+export function LeadTasks({ leadId, steps, assignees }: LeadTasksProps) {
   const tasks = useLeadTasks(leadId);
   const { mutate } = useSWRConfig();
   // A task change touches the lead's tasks and comments, "Мой день" and the menu count.
@@ -52,7 +54,7 @@ export function LeadTasks({ leadId, steps }: LeadTasksProps) {
   return (
     <Card title="Задачи" id="tasks">
       {body}
-      <TaskQuickAdd leadId={leadId} onAdded={refresh} />
+      <TaskQuickAdd leadId={leadId} assignees={assignees} onAdded={refresh} />
     </Card>
   );
 }

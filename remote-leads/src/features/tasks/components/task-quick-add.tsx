@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
-import { ApiError, type FieldErrors, errorMessage } from '@crm/shared/api-client';
+import { ApiError, type FieldErrors, errorMessage, getStoredUser } from '@crm/shared/api-client';
 import { TASK_TYPES, type TaskType } from '@crm/shared/schemas';
 import { Button, Select, TextField, useToast } from '@crm/shared/ui';
 import { createTask } from '../api/create-task';
@@ -9,6 +9,8 @@ import { fromLocalInput, REMINDER_OPTIONS, TASK_PRESETS, TASK_TYPE_LABELS, toIso
 export interface TaskQuickAddProps {
   /** The lead the task is for; null for a task standing alone. */
   leadId: number | null;
+  /** Who else may be given the task (a lead's responsible users); without them it is the caller's own. */
+  assignees?: readonly { id: number; name: string }[];
   onAdded: () => void;
 }
 
@@ -42,8 +44,11 @@ const Footer = styled.div`
  * Adds a task: a preset ("Перезвонить завтра в 10:00", "Через час", …) fills the type, title and due time; the due
  * time is sent with the browser's offset. Each field shows the server's first message for it.
  */
-export function TaskQuickAdd({ leadId, onAdded }: TaskQuickAddProps) {
+export function TaskQuickAdd({ leadId, assignees = [], onAdded }: TaskQuickAddProps) {
   const toast = useToast();
+  const me = getStoredUser();
+  const others = assignees.filter((person) => person.id !== me?.id);
+  const [assigneeId, setAssigneeId] = useState<number | null>(null);
   const [type, setType] = useState<TaskType>('call');
   const [title, setTitle] = useState('');
   const [due, setDue] = useState('');
@@ -70,6 +75,7 @@ export function TaskQuickAdd({ leadId, onAdded }: TaskQuickAddProps) {
         title,
         due_at: dueAt ? toIsoWithOffset(dueAt) : '',
         remind_before_minutes: reminder < 0 ? null : reminder,
+        ...(assigneeId === null || assigneeId === me?.id ? {} : { assignee_id: assigneeId }),
       });
       setTitle('');
       setDue('');
@@ -109,6 +115,15 @@ export function TaskQuickAdd({ leadId, onAdded }: TaskQuickAddProps) {
           onChange={(value) => setReminder(value ?? -1)}
           error={errors.remind_before_minutes}
         />
+        {others.length > 0 && me ? (
+          <Select
+            label="Исполнитель"
+            options={[{ value: me.id, label: 'Я' }, ...others.map((person) => ({ value: person.id, label: person.name }))]}
+            value={assigneeId ?? me.id}
+            onChange={setAssigneeId}
+            error={errors.assignee_id}
+          />
+        ) : null}
       </Fields>
       <Footer>
         <Button type="submit" loading={saving}>
