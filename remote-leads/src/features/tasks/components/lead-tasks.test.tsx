@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { CommentStep, Task } from '@crm/shared/schemas';
+import { flushDeferredDeletes } from '@crm/shared/api-client';
 import { mockFetch, renderRoutes, requestsTo, type MockRoute } from '@crm/shared/testing';
 import { LeadTasks } from './lead-tasks';
 
@@ -107,6 +108,16 @@ describe('LeadTasks', () => {
     await user.click(screen.getByRole('button', { name: 'Выполнено с комментарием' }));
     await waitFor(() => expect(requestsTo(fetch, 'PATCH /api/tasks/1')).toHaveLength(1));
     expect(requestsTo(fetch, 'PATCH /api/tasks/1')[0].body).toEqual({ version: 3, done: true, comment: { step_id: 10, body: 'Договорились о встрече' } });
+  });
+
+  it('deletes a task after the confirmation and the undo toast; it disappears at once', async () => {
+    const { fetch, user } = setup({ 'DELETE /api/tasks/2': { body: { message: 'Задача удалена' } } });
+    await user.click(await screen.findByRole('button', { name: 'Удалить задачу: Отправить КП' }));
+    await user.click(await screen.findByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(screen.queryByText('Отправить КП')).not.toBeInTheDocument());
+    expect(requestsTo(fetch, 'DELETE /api/tasks/2')).toHaveLength(0);
+    flushDeferredDeletes();
+    await waitFor(() => expect(requestsTo(fetch, 'DELETE /api/tasks/2')).toHaveLength(1));
   });
 
   it('marking an email done sends done at once', async () => {

@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
-import { apiKeysUnder, errorMessage } from '@crm/shared/api-client';
+import { apiKeysUnder, errorMessage, usePendingDeletes } from '@crm/shared/api-client';
 import type { CommentStep } from '@crm/shared/schemas';
 import { Card, ErrorState, Spinner } from '@crm/shared/ui';
+import { pendingTaskKey } from '../api/delete-task';
 import { useLeadTasks } from '../api/get-lead-tasks';
 import { TaskItem } from './task-item';
 import { TaskQuickAdd } from './task-quick-add';
@@ -36,7 +37,9 @@ export function LeadTasks({ leadId, steps, assignees }: LeadTasksProps) {
     void mutate(apiKeysUnder(`/leads/${leadId}`));
     void mutate(apiKeysUnder('/tasks'));
   }, [leadId, mutate]);
-  const open = (tasks.data?.data ?? []).filter((task) => !task.done);
+  // A task whose delete waits for 'Отменить' stays hidden, whatever a refetch answers (docs/decisions/064).
+  const pending = usePendingDeletes();
+  const open = (tasks.data?.data ?? []).filter((task) => !task.done && !pending.has(pendingTaskKey(task.id)));
 
   let body;
   if (tasks.error) body = <ErrorState title="Не удалось загрузить задачи" message={errorMessage(tasks.error)} onRetry={() => void tasks.mutate()} />;

@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
-import { apiKeysUnder, errorMessage } from '@crm/shared/api-client';
+import { apiKeysUnder, errorMessage, usePendingDeletes } from '@crm/shared/api-client';
 import type { TaskDueFilter } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, PageHeader, Spinner } from '@crm/shared/ui';
+import { pendingTaskKey } from '../api/delete-task';
 import { useTasks } from '../api/get-tasks';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { TaskItem } from './task-item';
@@ -33,19 +34,21 @@ const GROUPS: readonly { due: TaskDueFilter; title: string; empty: string }[] = 
 
 function TaskGroup({ due, title, empty, onChanged }: { due: TaskDueFilter; title: string; empty: string; onChanged: () => void }) {
   const tasks = useTasks(due);
+  const pending = usePendingDeletes();
+  const shown = (tasks.data?.data ?? []).filter((task) => !pending.has(pendingTaskKey(task.id)));
   let body;
   if (tasks.error) body = <ErrorState title="Не удалось загрузить задачи" message={errorMessage(tasks.error)} onRetry={() => void tasks.mutate()} />;
   else if (!tasks.data) body = <Spinner label="Загрузка задач" />;
-  else if (tasks.data.data.length === 0) body = <Empty>{empty}</Empty>;
+  else if (shown.length === 0) body = <Empty>{empty}</Empty>;
   else
     body = (
       <List>
-        {tasks.data.data.map((task) => (
+        {shown.map((task) => (
           <TaskItem key={task.id} task={task} showLead onChanged={onChanged} />
         ))}
       </List>
     );
-  const count = tasks.data?.data.length;
+  const count = tasks.data ? shown.length : undefined;
   return (
     <Card title={count ? `${title} · ${count}` : title} aria-label={title}>
       {body}

@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep, Task } from '@crm/shared/schemas';
 import { Button, Ltr, Select, useToast } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
+import { useDeleteTask } from '../api/delete-task';
 import { updateTask } from '../api/update-task';
 import { TASK_TYPE_LABELS } from '../utils/task-time';
 
@@ -82,6 +83,7 @@ export function TaskItem({ task, showLead, steps, onChanged }: TaskItemProps) {
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const overdue = !task.done && Date.parse(task.due_at) < Date.now();
+  const remove = useDeleteTask(onChanged);
   const offersComment = task.type === 'call' && task.lead !== null && steps !== undefined && steps.length > 0;
 
   const save = async (done: boolean, comment?: { step_id: number | null; body: string }) => {
@@ -128,6 +130,9 @@ export function TaskItem({ task, showLead, steps, onChanged }: TaskItemProps) {
           {overdue ? ' · просрочена' : ''}
         </Meta>
         <Meta>{task.assignee.name}</Meta>
+        <Button size="sm" variant="text" disabled={saving} onClick={() => void remove(task)} aria-label={`Удалить задачу: ${task.title}`}>
+          Удалить
+        </Button>
       </Line>
       {task.note ? <Meta>{task.note}</Meta> : null}
       {asking ? (
