@@ -6,7 +6,8 @@ import { leads } from '../db/schema/leads';
 import { roles } from '../db/schema/roles';
 import { tasks } from '../db/schema/tasks';
 import { users } from '../db/schema/users';
-import { AppError, notFound } from '../errors/app-error';
+import { postgresErrorCode } from '../db/errors';
+import { AppError, notFound, validationFailed } from '../errors/app-error';
 import { createLeadScope, type LeadViewer, scopeCondition } from './lead-scope';
 
 export const taskNotFound = () => notFound('Задача не найдена');
@@ -76,6 +77,19 @@ const toTask = (r: Row): Task => ({
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });
+
+/** PostgreSQL's "time zone … not recognized" (invalid_parameter_value). */
+const INVALID_PARAMETER_VALUE = '22023';
+
+/** A zone the runtime knows but the database's zone data does not (older tzdata) is the caller's 422 on `tz`, not a 500. */
+async function inZone<T>(query: () => Promise<T>): Promise<T> {
+  try {
+    return await query();
+  } catch (error) {
+    if (postgresErrorCode(error) === INVALID_PARAMETER_VALUE) throw validationFailed({ tz: ['Этот часовой пояс сервер не знает'] });
+    throw error;
+  }
+}
 
 /** When the reminder is due: `remind_before_minutes` before the due time, or never. */
 export const remindAtOf = (dueAt: Date, remindBeforeMinutes: number | null): Date | null =>
@@ -169,24 +183,29 @@ export function createTaskRepository(db: Database) {
 
     /** "Мой день" and the task lists: open tasks by due time, done ones newest first; at most 500. */
     async list(viewer: LeadViewer, filter: { assignee: 'me' | 'any'; due?: TaskDueFilter; timeZone: string }): Promise<Task[]> {
-      const rows = await select(db)
-        .where(and(await visible(viewer, db), filter.assignee === 'me' ? eq(tasks.assigneeId, viewer.id) : undefined, bucket(filter.due, filter.timeZone)))
-        .orderBy(...(filter.due === 'done' ? [desc(tasks.doneAt)] : [asc(tasks.dueAt)]), asc(tasks.id))
-        .limit(500);
+      const condition = and(await visible(viewer, db), filter.assignee === 'me' ? eq(tasks.assigneeId, viewer.id) : undefined, bucket(filter.due, filter.timeZone));
+      const rows = await inZone(() =>
+        select(db)
+          .where(condition)
+          .orderBy(...(filter.due === 'done' ? [desc(tasks.doneAt)] : [asc(tasks.dueAt)]), asc(tasks.id))
+          .limit(500),
+      );
       return rows.map(toTask);
     },
 
     /** The viewer's own open tasks by bucket. */
     async summary(viewer: LeadViewer, timeZone: string): Promise<TaskSummary> {
       const mine = and(await visible(viewer, db), eq(tasks.assigneeId, viewer.id), isNull(tasks.doneAt));
-      const [row] = await db
-        .select({
-          overdue: sql<number>`count(*) filter (where ${bucket('overdue', timeZone)})`.mapWith(Number),
-          today: sql<number>`count(*) filter (where ${bucket('today', timeZone)})`.mapWith(Number),
-          week: sql<number>`count(*) filter (where ${bucket('week', timeZone)})`.mapWith(Number),
-        })
-        .from(tasks)
-        .where(and(mine, lt(tasks.dueAt, startOfDay(timeZone, 8))));
+      const [row] = await inZone(() =>
+        db
+          .select({
+            overdue: sql<number>`count(*) filter (where ${bucket('overdue', timeZone)})`.mapWith(Number),
+            today: sql<number>`count(*) filter (where ${bucket('today', timeZone)})`.mapWith(Number),
+            week: sql<number>`count(*) filter (where ${bucket('week', timeZone)})`.mapWith(Number),
+          })
+          .from(tasks)
+          .where(and(mine, lt(tasks.dueAt, startOfDay(timeZone, 8)))),
+      );
       return row ?? { overdue: 0, today: 0, week: 0 };
     },
 

@@ -15,9 +15,12 @@ export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 /** The longest reminder lead time: a week. */
 export const TASK_REMIND_MAX_MINUTES = 7 * 24 * 60;
 
-/** True for an IANA time zone this runtime knows (`Europe/Moscow`, `UTC`). */
+/**
+ * True for an IANA time zone name this runtime knows (`Europe/Moscow`, `UTC`). Offsets (`+03:00`) are refused: the
+ * runtime reads them as ISO offsets, PostgreSQL as POSIX ones, whose sign is the other way round.
+ */
 export function isTimeZone(value: string): boolean {
-  if (value === '' || value.length > 64) return false;
+  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;

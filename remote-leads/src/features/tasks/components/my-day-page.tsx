@@ -62,7 +62,6 @@ export function MyDayPage() {
   const { mutate } = useSWRConfig();
   const refresh = useCallback(() => {
     void mutate(apiKeysUnder('/tasks'));
-    void mutate(apiKeysUnder('/leads'));
   }, [mutate]);
 
   return (
