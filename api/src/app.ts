@@ -27,6 +27,7 @@ import { remoteRegistry } from './plugins/remote-registry';
 import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { services } from './plugins/services';
+import { tasks } from './plugins/tasks';
 import { webhooks } from './plugins/webhooks';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
@@ -54,6 +55,7 @@ import { accountRoutes } from './routes/account/account-routes';
 import { apiKeyRoutes } from './routes/account/api-key-routes';
 import { twoFactorRoutes } from './routes/account/two-factor-routes';
 import { searchRoutes } from './routes/search/search-routes';
+import { taskRoutes } from './routes/tasks/task-routes';
 import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
@@ -152,6 +154,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(remoteRegistry);
   await app.register(services);
   await app.register(webhooks);
+  await app.register(tasks);
   await app.register(leadImports);
   await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
@@ -172,6 +175,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(leadMergeRoutes);
       await api.register(leadCommentRoutes);
       await api.register(leadCsvRoutes);
+      await api.register(taskRoutes);
       await api.register(uploadRoutes);
       await api.register(documentCategoryRoutes);
       await api.register(documentRoutes);

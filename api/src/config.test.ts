@@ -184,12 +184,14 @@ describe('one list of variables', () => {
   /**
    * Not in .env.example (it holds 25 at most): the S3 variables, read only when files live in a bucket (the README's
    * scale-out part lists them, .env.example points there); the webhooks' WEBHOOK_ALLOW_PRIVATE (docs/decisions/070),
-   * API_KEY_RATE_LIMIT (docs/decisions/072) and DEFAULT_LANGUAGE (docs/decisions/067), each documented in the README's
-   * tables; single sign-on's OIDC_* and PASSWORD_SIGN_IN* (docs/decisions/073), in the README's own table.
+   * API_KEY_RATE_LIMIT (docs/decisions/072), DEFAULT_LANGUAGE (docs/decisions/067) and TASKS_TIME_ZONE
+   * (docs/decisions/074), each documented in the README's tables; single sign-on's OIDC_* and PASSWORD_SIGN_IN*
+   * (docs/decisions/073), in the README's own table.
    */
   const scaleOut = ENV_VARIABLES.filter(
-    (name) => name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE' ||
-      name === 'API_KEY_RATE_LIMIT' || name.startsWith('OIDC_') || name.startsWith('PASSWORD_SIGN_IN'),
+    (name) =>
+      name === 'FILE_STORAGE' || name.startsWith('S3_') || name === 'WEBHOOK_ALLOW_PRIVATE' || name === 'DEFAULT_LANGUAGE' ||
+      name === 'TASKS_TIME_ZONE' || name === 'API_KEY_RATE_LIMIT' || name.startsWith('OIDC_') || name.startsWith('PASSWORD_SIGN_IN'),
   );
 
   test('every variable config.ts reads has one README line; .env.example names each of the others once', () => {
@@ -219,6 +221,14 @@ describe('one list of variables', () => {
       'S3_FORCE_PATH_STYLE is set but no longer read: the bucket goes in the path exactly when S3_ENDPOINT is set (MinIO, Ceph, Garage and R2 all accept it), in the host name on AWS.',
     ]);
     assert.deepEqual(retiredVariableWarnings({}), []);
+  });
+});
+
+describe('TASKS_TIME_ZONE', () => {
+  test('Europe/Moscow unless set; an unknown zone stops the start', () => {
+    assert.equal(loadConfig({}).tasksTimeZone, 'Europe/Moscow');
+    assert.equal(loadConfig({ TASKS_TIME_ZONE: 'Asia/Vladivostok' }).tasksTimeZone, 'Asia/Vladivostok');
+    assert.throws(() => loadConfig({ TASKS_TIME_ZONE: 'Moscow/Red_Square' }), /TASKS_TIME_ZONE: Use an IANA time zone/);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { isIpOrCidr } from '@crm/shared/schemas';
+import { isIpOrCidr, isTimeZone } from '@crm/shared/schemas';
 import { findPackageRoot } from './package-root';
 import type { S3Settings } from './storage/s3-storage';
 
@@ -108,6 +108,10 @@ const envSchema = z.object({
     .default(false),
   // The shell's languages (host/src/app/i18n.ts); the spec's default is English (docs/decisions/067).
   DEFAULT_LANGUAGE: z.enum(['en', 'fr', 'ar', 'ru'], 'Use en, fr, ar or ru').default('en'),
+  TASKS_TIME_ZONE: z
+    .string()
+    .default('Europe/Moscow')
+    .refine(isTimeZone, 'Use an IANA time zone, e.g. Europe/Moscow or UTC'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
   TRUSTED_PROXIES: z
@@ -161,6 +165,8 @@ export interface AppConfig {
   i18nEnabled: boolean;
   /** The shell's language for whoever has not chosen one, with or without the switcher (DEFAULT_LANGUAGE, decision 067). */
   defaultLanguage: 'en' | 'fr' | 'ar' | 'ru';
+  /** The zone of "today" and "this week" for task lists that name none (TASKS_TIME_ZONE, decision 074). */
+  tasksTimeZone: string;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
   /** Folder holding `host/dist` and `remote-<name>/dist`: the repository root (benches and tests point it elsewhere). */
@@ -450,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remotes: { leads: e.REMOTE_LEADS_URL, documents: e.REMOTE_DOCUMENTS_URL, admin: e.REMOTE_ADMIN_URL },
     i18nEnabled: e.I18N_ENABLED,
     defaultLanguage: e.DEFAULT_LANGUAGE,
+    tasksTimeZone: e.TASKS_TIME_ZONE,
     logLevel: e.LOG_LEVEL,
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     webDistRoot: repositoryRoot,

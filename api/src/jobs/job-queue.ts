@@ -69,6 +69,8 @@ export interface JobFailure {
 export interface EnqueueOptions {
   /** Run no earlier than this many seconds from now. */
   startAfterSeconds?: number;
+  /** Run no earlier than this moment (a reminder's time); ignored when `startAfterSeconds` is given. */
+  startAfter?: Date;
   /**
    * Store the job in this open transaction (the writer's, an outbox): it exists only if the change commits. The
    * caller wakes the queue once it has (`wake`); until then only the next poll finds it.
@@ -300,8 +302,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     async enqueue(name, data, enqueueOptions = {}) {
       const definition = definitions.get(name);
       if (!definition) throw new Error(`No job queue named "${name}"`);
-      const { startAfterSeconds, transaction } = enqueueOptions;
-      const id = await boss.send(name, data as object, { startAfter: startAfterSeconds, ...(transaction ? { db: transaction } : {}) });
+      const { startAfterSeconds, startAfter, transaction } = enqueueOptions;
+      const id = await boss.send(name, data as object, { startAfter: startAfterSeconds ?? startAfter, ...(transaction ? { db: transaction } : {}) });
       if (!id) throw new Error(`The job queue "${name}" refused a job`);
       // This instance's idle worker starts it now instead of at its next poll (a job in a transaction: once committed).
       if (!transaction) wakers.get(name)?.();

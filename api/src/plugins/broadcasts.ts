@@ -24,6 +24,8 @@ export interface Broadcasts {
   abilitiesChanged(userIds: number | number[]): Promise<void>;
   /** One of the user's imports ended (their import screen refreshes without polling). */
   importFinished(userId: number, summary: { jobId: number; status: 'done' | 'failed' }): Promise<void>;
+  /** Tasks of these users changed: their task lists and the menu's task count refetch (docs/decisions/074). */
+  tasksChanged(userIds: number[]): Promise<void>;
   /** A remote was switched: every signed-in page offers to reload (docs/decisions/052). */
   remoteSwitched(event: RemoteSwitchedEvent): Promise<void>;
 }
@@ -61,6 +63,10 @@ async function broadcastsPlugin(app: FastifyInstance) {
     },
     async importFinished(userId, summary) {
       await app.realtime.publish(realtimeChannels.user(userId), realtimeEvents.importFinished, summary);
+    },
+    async tasksChanged(userIds) {
+      const ids = [...new Set(userIds)];
+      if (ids.length > 0) await app.realtime.publish(ids.map(realtimeChannels.user), realtimeEvents.tasksChanged, {});
     },
     async remoteSwitched(event) {
       await app.realtime.publish(realtimeChannels.app, realtimeEvents.remoteSwitched, event);

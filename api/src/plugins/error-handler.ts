@@ -33,6 +33,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'IP_LOCKOUT':
     case 'LEAD_VERSION_CONFLICT':
     case 'DOCUMENT_VERSION_CONFLICT':
+    case 'TASK_VERSION_CONFLICT':
     case 'CATEGORY_IN_USE':
       return 409;
     case 'PAYLOAD_TOO_LARGE':

@@ -71,6 +71,11 @@ const IRREGULAR: Record<string, string> = {
   'POST /api/notifications/read-all': 'markAllNotificationsRead',
   'POST /api/notifications/{id}/read': 'markNotificationRead',
   'GET /api/monitoring/config': 'getMonitoringConfig',
+  'GET /api/tasks/summary': 'getTaskSummary',
+  'GET /api/account/calendar-token': 'getCalendarFeedState',
+  'POST /api/account/calendar-token': 'createCalendarFeed',
+  'DELETE /api/account/calendar-token': 'revokeCalendarFeed',
+  'GET /api/tasks/calendar/{file}': 'getTaskCalendarFeed',
   'GET /build/remotes.json': 'getRemotesManifest',
   'GET /build/web-config.json': 'getWebConfig',
 };

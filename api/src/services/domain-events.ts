@@ -46,6 +46,12 @@ export interface DomainEventMap {
   'document.deleted': { documentId: number };
   /** Where a remote loads from changed (a switch, or a rollback): open pages offer a reload. */
   'remote.switched': { remote: string; version: string | null; rolledBack: boolean };
+  /** A task was given to `assigneeId` by someone else (created for them, or reassigned): they hear of it in the bell. */
+  'task.assigned': { taskId: number; assigneeId: number; title: string; leadId: number | null; dueAt: string };
+  /** Any change to a task: the open pages of its assignee (and of whoever had it before) refetch their lists. */
+  'task.changed': { taskId: number; userIds: number[] };
+  /** A task's reminder time came (docs/decisions/074): once, by the reminder job; the bell and `task.due` webhooks. */
+  'task.due': { taskId: number; assigneeId: number; title: string; leadId: number | null; dueAt: string };
   /** A webhook was turned off after failing too often (docs/decisions/070): its owner hears of it in the bell. */
   'webhook.disabled': { webhookId: number; ownerId: number; url: string; failures: number };
 }

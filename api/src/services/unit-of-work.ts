@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import type { JobDataByName, JobName, JobQueue } from '../jobs/job-queue';
+import type { EnqueueOptions, JobDataByName, JobName, JobQueue } from '../jobs/job-queue';
 import { transactionExecutor } from '../jobs/sql-executor';
 import { type AuditRecord, createAuditRepository } from '../repositories/audit-repository';
 import type { Actor, DomainEvent, DomainEventInput, DomainEvents, TransactionScope } from './domain-events';
@@ -16,7 +16,7 @@ export interface UnitOfWork extends TransactionScope {
   /** Records an audit entry in this transaction, as the unit of work's actor. */
   audit(entry: AuditEntry): Promise<void>;
   /** Queues a job in this transaction (an outbox): it runs only if the change commits, and is never lost after it. */
-  enqueue<Name extends JobName>(name: Name, data: JobDataByName[Name]): Promise<void>;
+  enqueue<Name extends JobName>(name: Name, data: JobDataByName[Name], options?: Pick<EnqueueOptions, 'startAfter'>): Promise<void>;
 }
 
 export type RunUnitOfWork = <T>(actor: Actor | null, work: (uow: UnitOfWork) => Promise<T>) => Promise<T>;
@@ -36,8 +36,8 @@ export function createUnitOfWork(db: Database, events: DomainEvents, log: Fastif
         actor,
         emit: (event) => void emitted.push({ ...event, actor, occurredAt: new Date().toISOString() } as DomainEvent),
         audit: (entry) => createAuditRepository(tx).record({ ...entry, actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ip: actor?.ip ?? null, apiKey: actor?.apiKey ?? null }),
-        enqueue: async (name, data) => {
-          await jobs.enqueue(name, data, { transaction: transactionExecutor(tx) });
+        enqueue: async (name, data, options) => {
+          await jobs.enqueue(name, data, { ...options, transaction: transactionExecutor(tx) });
           callbacks.push(() => jobs.wake(name));
         },
       });

@@ -60,6 +60,25 @@ export function subscribeNotifications(app: FastifyInstance, events: DomainEvent
     }
   });
 
+  // Tasks (docs/decisions/074): the assignee hears of a task someone else gave them, and of its reminder.
+  events.onCommitting('task.assigned', (event, scope) =>
+    notify(scope, event.actor?.id, [event.assigneeId], {
+      type: 'task-assigned',
+      title: 'Вам назначена задача',
+      body: `${event.title} — ${event.actor?.name ?? ''}`,
+      link: event.leadId === null ? '/tasks' : `/leads/${event.leadId}`,
+    }),
+  );
+
+  events.onCommitting('task.due', (event, scope) =>
+    notify(scope, undefined, [event.assigneeId], {
+      type: 'task-reminder',
+      title: 'Напоминание о задаче',
+      body: event.title,
+      link: event.leadId === null ? '/tasks' : `/leads/${event.leadId}`,
+    }),
+  );
+
   events.onCommitting('webhook.disabled', (event, scope) =>
     notify(scope, undefined, [event.ownerId], {
       type: 'webhook-disabled',

@@ -23,5 +23,7 @@ export function subscribeRealtime(app: FastifyInstance, events: DomainEvents) {
   events.onCommitted('document.created', (e) => broadcasts.documents('created', [e.documentId]));
   events.onCommitted('document.updated', (e) => broadcasts.documents('updated', [e.documentId]));
   events.onCommitted('document.deleted', (e) => broadcasts.documents('deleted', [e.documentId]));
+  events.onCommitted('task.changed', (e) => broadcasts.tasksChanged(e.userIds));
+  events.onCommitted('task.due', (e) => broadcasts.tasksChanged([e.assigneeId]));
   events.onCommitted('remote.switched', (e) => broadcasts.remoteSwitched({ name: e.remote, version: e.version }));
 }

@@ -14,6 +14,7 @@ import { createLeadCommentRepository } from '../repositories/lead-comment-reposi
 import { createLeadQueryRepository } from '../repositories/lead-query-repository';
 import { createLeadScope, type LeadViewer } from '../repositories/lead-scope';
 import { createRoleRepository } from '../repositories/role-repository';
+import { createTaskRepository } from '../repositories/task-repository';
 import { createWebhookRepository } from '../repositories/webhook-repository';
 import { documentAnswer } from '../routes/documents/document-file-answer';
 import type { DomainEventOf, DomainEvents, DomainEventType, TransactionScope } from '../services/domain-events';
@@ -30,7 +31,8 @@ type Subject =
   | { kind: 'lead-deleted'; id: number }
   | { kind: 'comment'; leadId: number; commentId: number }
   | { kind: 'document'; id: number }
-  | { kind: 'document-deleted'; id: number };
+  | { kind: 'document-deleted'; id: number }
+  | { kind: 'task'; id: number };
 
 /** The body every delivery carries; it is signed as sent (the job stores it as a string). */
 export interface WebhookBody {
@@ -80,6 +82,10 @@ async function dataFor(app: FastifyInstance, tx: Database, owner: Owner, subject
         return documentAnswer(app, await createDocumentRepository(tx).detail(subject.id, tx));
       case 'document-deleted':
         return ability.can('view', 'document') ? { id: subject.id } : undefined;
+      case 'task':
+        // GET /api/tasks/{id} as the owner: a lead's task within their scope, a standalone one only if it is theirs.
+        if (!ability.can('view', 'lead')) return undefined;
+        return await createTaskRepository(tx).find(subject.id, viewer, tx);
     }
   } catch (error) {
     if (isNotFound(error)) return undefined;
@@ -124,5 +130,5 @@ export function subscribeWebhooks(app: FastifyInstance, events: DomainEvents) {
   events.onCommitting('document.created', (e, scope) => enqueue('document.created', e, scope, [{ kind: 'document', id: e.documentId }]));
   events.onCommitting('document.updated', (e, scope) => enqueue('document.updated', e, scope, [{ kind: 'document', id: e.documentId }]));
   events.onCommitting('document.deleted', (e, scope) => enqueue('document.deleted', e, scope, [{ kind: 'document-deleted', id: e.documentId }]));
-  // `task.due` has no source until tasks exist: webhooks may subscribe to it already.
+  events.onCommitting('task.due', (e, scope) => enqueue('task.due', e, scope, [{ kind: 'task', id: e.taskId }]));
 }

@@ -166,6 +166,20 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/leads/import': can('create', 'lead'),
   'GET /api/leads/import/:id': can('create', 'lead'),
   'GET /api/leads/import/:id/report': can('create', 'lead'),
+  // Tasks (decision 074): whoever views leads; a lead's tasks within the lead scope, a task outside it answers 404
+  'GET /api/leads/:id/tasks': canInScope('view', 'lead'),
+  'POST /api/leads/:id/tasks': canInScope('view', 'lead', { body: () => ({ title: 'Перезвонить', due_at: '2030-01-01T10:00:00+03:00' }) }),
+  'GET /api/tasks': can('view', 'lead'),
+  'GET /api/tasks/summary': can('view', 'lead'),
+  'POST /api/tasks': can('view', 'lead'),
+  'GET /api/tasks/:id': can('view', 'lead'),
+  'PATCH /api/tasks/:id': can('view', 'lead'),
+  'DELETE /api/tasks/:id': can('view', 'lead'),
+  'GET /api/account/calendar-token': can('view', 'lead'),
+  'POST /api/account/calendar-token': can('view', 'lead'),
+  'DELETE /api/account/calendar-token': can('view', 'lead'),
+  // The secret in the URL is the credential: a phone's calendar sends no bearer token
+  'GET /api/tasks/calendar/:file': PUBLIC,
   // uploads: <img> tags cannot send a token, so reading is public (names are 128-bit random)
   'POST /api/upload': canAny(['create', 'lead'], ['edit', 'lead'], ['edit', 'document']),
   'GET /api/uploads/:name': PUBLIC,

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useSession } from '@crm/shared/api-client';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '@crm/shared/router';
@@ -9,11 +10,12 @@ import { NotificationBell } from '../features/notifications/components/notificat
 import { RemoteUpdateNotice } from '../features/remotes/components/remote-update-notice';
 import { ConnectionIndicator } from '../features/realtime/components/connection-indicator';
 import { SearchBox } from '../features/search/components/search-box';
+import { useTaskCount } from '../features/task-count/hooks/use-task-count';
 import { ShortcutsButton } from '../features/shortcuts/components/shortcuts-button';
 import { useWebConfig } from '../features/web-config/api/get-web-config';
 import { useAppPages } from './app-pages';
 import { LANGUAGES } from './i18n';
-import { NAV_GROUPS } from './navigation';
+import { NAV_GROUPS, withTaskCount } from './navigation';
 import { ACCOUNT_SETTINGS_PATH, PROFILE_PATH } from './routes';
 
 /** Set by the build (host/webpack.config.cjs); `dev` under the test runner. */
@@ -30,10 +32,12 @@ export function AppDefaultLayout() {
   useLiveAbilities();
   const pages = useAppPages();
   const navigate = useNavigate();
+  const taskCount = useTaskCount();
+  const navGroups = useMemo(() => withTaskCount(NAV_GROUPS, taskCount), [taskCount]);
   return (
     <DefaultLayout
       title={t('common.appTitle')}
-      navGroups={NAV_GROUPS}
+      navGroups={navGroups}
       user={user}
       profilePath={PROFILE_PATH}
       accountSettingsPath={ACCOUNT_SETTINGS_PATH}

@@ -140,7 +140,7 @@ test('the horizontal navigation has dropdown groups built from the abilities', a
   expect(within(nav).queryByRole('link')).not.toBeInTheDocument();
   await user.click(groups[0]);
   expect(groups[0]).toHaveAttribute('aria-expanded', 'true');
-  expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Leads', 'Lead statuses']);
+  expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Leads', 'My day', 'Lead statuses']);
   expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
 });
 

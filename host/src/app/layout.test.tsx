@@ -4,6 +4,7 @@ import { mockFetch, reply } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
 import { saveSession } from '@crm/shared/api-client';
 import { signInAs, testSession } from './testing/session';
+import { mutate } from 'swr';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -12,6 +13,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 
 const VIEW_ALL_ENTRIES = [
   'Leads',
+  'My day',
   'Lead statuses',
   'Documents',
   'Document categories',
@@ -25,6 +27,7 @@ const VIEW_ALL_ENTRIES = [
 // The IP allow-list needs manage all itself, so only the Admin sees it.
 const ALL_ENTRIES = [
   'Leads',
+  'My day',
   'Lead statuses',
   'Documents',
   'Document categories',
@@ -67,7 +70,18 @@ describe('vertical navigation', () => {
       { action: 'view', subject: 'step' },
     ]);
     renderApp('/leads/list');
-    expect(await navEntries()).toEqual(['Leads', 'Lead statuses', 'Comment steps']);
+    expect(await navEntries()).toEqual(['Leads', 'My day', 'Lead statuses', 'Comment steps']);
+  });
+
+  test("My day shows the caller's open tasks overdue or due today as a count", async () => {
+    mockFetch({ 'GET /api/tasks/summary': () => reply(200, { data: { overdue: 2, today: 1, week: 5 } }) });
+    signInAs('Operator', [{ action: 'view', subject: 'lead' }]);
+    renderApp('/leads/list');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const link = within(nav).getByRole('link', { name: /My day/ });
+    expect(await within(link).findByLabelText('3 overdue or due today')).toHaveTextContent('3');
+    // SWR's cache outlives the render: the next tests must not see this count.
+    await act(() => mutate((key) => Array.isArray(key) && key[0] === '/tasks/summary', undefined, { revalidate: false }));
   });
 
   test('manage remotes alone shows the Modules entry alone', async () => {

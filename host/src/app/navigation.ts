@@ -1,4 +1,5 @@
 import {
+  IconChecklist,
   IconFileText,
   IconFolder,
   IconHistory,
@@ -25,6 +26,7 @@ const GROUPS: readonly { labelKey: string; icon: NavItem['icon']; entries: reado
     entries: [
       // The lead form and detail pages (/leads/create, /leads/5) belong to the Leads entry.
       { route: 'leads-list', labelKey: 'nav.leads', icon: IconUsers, section: '/leads/' },
+      { route: 'tasks', labelKey: 'nav.tasks', icon: IconChecklist },
       { route: 'lead-status-list', labelKey: 'nav.leadStatuses', icon: IconTag },
     ],
   },
@@ -67,3 +69,10 @@ export const NAV_GROUPS: readonly NavGroup[] = GROUPS.map(({ labelKey, icon, ent
 
 /** Every entry, in menu order (global search and shortcuts list the pages from here). */
 export const NAV_ITEMS: readonly NavItem[] = NAV_GROUPS.flatMap((group) => group.items);
+
+/** The menu with "Мой день"'s count of open tasks overdue or due today (the same groups while it is 0). */
+export function withTaskCount(groups: readonly NavGroup[], count: number): readonly NavGroup[] {
+  if (count === 0) return groups;
+  const to = findRoute('tasks').path;
+  return groups.map((group) => ({ ...group, items: group.items.map((item) => (item.to === to ? { ...item, badge: count } : item)) }));
+}

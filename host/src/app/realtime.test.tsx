@@ -104,7 +104,7 @@ test('the top bar shows the connection state, the unread count, and a new notifi
   // The user's role changed on the server: the menu follows without signing in again.
   act(() => fake.channels.get('private-App.Models.User.1')!.emit('abilities.changed', {}));
   const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-  await waitFor(() => expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Leads']));
+  await waitFor(() => expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Leads', 'My day']));
 
   act(() => fake.connection.emit('state_change', { previous: 'connected', current: 'unavailable' }));
   expect(screen.getByRole('status', { name: 'Live updates: unavailable, retrying' })).toBeInTheDocument();

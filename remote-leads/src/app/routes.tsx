@@ -4,6 +4,7 @@ import LeadDetailRoute from './exposed/lead-detail-page';
 import LeadFormRoute from './exposed/lead-form-page';
 import LeadsListRoute from './exposed/leads-list-page';
 import LeadStatusListPage from './exposed/lead-status-list-page';
+import MyDayPage from './exposed/my-day-page';
 
 /** The standalone shell's routes: the host's paths for these modules, from the route table (shared/src/routes). */
 export const routes = standaloneRoutes(
@@ -14,6 +15,7 @@ export const routes = standaloneRoutes(
     './lead-form-page': LeadFormRoute,
     './lead-status-list-page': LeadStatusListPage,
     './add-status-drawer': AddStatusDrawer,
+    './my-day-page': MyDayPage,
   },
-  { '/leads/list': 'Лиды', '/leads/create': 'Добавить лида', '/lead-status/list': 'Статусы лидов' },
+  { '/leads/list': 'Лиды', '/leads/create': 'Добавить лида', '/lead-status/list': 'Статусы лидов', '/tasks': 'Мой день' },
 );

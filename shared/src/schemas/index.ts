@@ -28,3 +28,4 @@ export * from './search';
 export * from './account';
 export * from './two-factor';
 export * from './mini';
+export * from './task';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './mini/envelope';
 
-export const NOTIFICATION_TYPES = ['lead-assigned', 'lead-comment', 'import-finished', 'webhook-disabled'] as const;
+export const NOTIFICATION_TYPES = ['lead-assigned', 'lead-comment', 'import-finished', 'webhook-disabled', 'task-reminder', 'task-assigned'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A top-bar notification of the signed-in user. */

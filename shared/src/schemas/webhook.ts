@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { textSchema } from './text';
 
 /**
- * What a webhook may subscribe to (docs/decisions/070). `task.due` is accepted though nothing emits it yet: tasks
- * arrive with their own issue, and a webhook registered for them now starts receiving them then.
+ * What a webhook may subscribe to (docs/decisions/070). `task.due` is sent when a task's reminder fires, with the task
+ * as its owner would read it (docs/decisions/074).
  */
 export const WEBHOOK_EVENTS = [
   'lead.created',

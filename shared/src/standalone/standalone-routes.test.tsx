@@ -24,6 +24,7 @@ describe('standaloneRoutes', () => {
         './lead-form-page': Page('form'),
         './lead-status-list-page': Page('statuses'),
         './add-status-drawer': Page('drawer'),
+        './my-day-page': Page('my-day'),
       },
       { '/leads/list': 'Лиды' },
     );
@@ -37,6 +38,7 @@ describe('standaloneRoutes', () => {
         ['/leads/:id/edit', 'form'],
         ['/leads/add/LeadForm', null],
         ['/lead-status/list/AddStatusDrawer', 'drawer'],
+        ['/tasks', 'my-day'],
       ]),
     );
     // Only titled routes are listed in the shell's nav.

@@ -25,6 +25,8 @@ export const users = pgTable(
     /** The last accepted TOTP time step (Unix seconds / 30): a code of that step or earlier is refused, so each works once. */
     twoFactorLastStep: integer('two_factor_last_step'),
     version: integer('version').notNull().default(1),
+    /** SHA-256 of the secret in the user's calendar feed URL (docs/decisions/074); null while there is none. */
+    calendarTokenHash: text('calendar_token_hash').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

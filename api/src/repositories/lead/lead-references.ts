@@ -17,4 +17,5 @@ export const LEAD_REFERENCES: readonly LeadReference[] = [
   { table: 'lead_favorites', column: 'lead_id', uniqueWith: ['user_id'] },
   { table: 'lead_comments', column: 'lead_id' },
   { table: 'lead_history', column: 'lead_id' },
+  { table: 'tasks', column: 'lead_id' },
 ];

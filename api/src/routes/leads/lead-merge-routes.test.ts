@@ -146,6 +146,13 @@ for (const driver of testDrivers()) {
       await t.app.inject({ method: 'GET', url: `/api/leads/favorite/${keep.id}`, headers: operator });
       const [{ id: stepId }] = (await t.app.inject({ method: 'GET', url: '/api/comment-steps', headers: admin })).json().data;
       await t.app.inject({ method: 'POST', url: `/api/leads/${other.id}/comments`, headers: admin, payload: { step_id: stepId, body: 'Сирота?' } });
+      const task = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${other.id}/tasks`,
+        headers: admin,
+        payload: { title: 'Перезвонить', type: 'call', due_at: new Date(Date.now() + 86_400_000).toISOString() },
+      });
+      assert.equal(task.statusCode, 201, task.body);
       const before = await rowsOf(other.id);
       assert.ok(Object.values(before).every((n) => n > 0), JSON.stringify(before));
       const r = await merge(body(keep, other));

@@ -28,6 +28,8 @@ export const ar: Translation = {
     auditLog: 'سجل التدقيق',
     remotes: 'الوحدات',
     webhooks: 'الويب هوك',
+    tasks: 'يومي',
+    tasksDue: '{{count}} متأخرة أو مستحقة اليوم',
     groupLeads: 'العملاء المحتملون',
     groupDocuments: 'قاعدة المعرفة',
     groupAdministration: 'الإدارة',

@@ -31,6 +31,8 @@ export const en = {
     auditLog: 'Audit log',
     remotes: 'Modules',
     webhooks: 'Webhooks',
+    tasks: 'My day',
+    tasksDue: '{{count}} overdue or due today',
     groupLeads: 'Leads',
     groupDocuments: 'Knowledge base',
     groupAdministration: 'Administration',

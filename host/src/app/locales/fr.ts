@@ -28,6 +28,8 @@ export const fr: Translation = {
     auditLog: "Journal d'audit",
     remotes: 'Modules',
     webhooks: 'Webhooks',
+    tasks: 'Ma journée',
+    tasksDue: '{{count}} en retard ou pour aujourd’hui',
     groupLeads: 'Prospects',
     groupDocuments: 'Base de connaissances',
     groupAdministration: 'Administration',

@@ -29,6 +29,8 @@ export const ru: Translation = {
     auditLog: 'Журнал действий',
     remotes: 'Модули',
     webhooks: 'Вебхуки',
+    tasks: 'Мой день',
+    tasksDue: 'Просрочено и на сегодня: {{count}}',
     groupLeads: 'Лиды',
     groupDocuments: 'База знаний',
     groupAdministration: 'Администрирование',

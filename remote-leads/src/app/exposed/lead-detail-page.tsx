@@ -10,9 +10,10 @@ import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statu
 import { useUsers } from '../../api/get-users';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
 import { MergeLeadButton } from '../../features/lead-merge/components/merge-lead-button';
+import { LeadTasks } from '../../features/tasks/components/lead-tasks';
 
 /**
- * Federation module ./lead-detail-page (/leads/:id): the lead with its comment timeline and history. The history
+ * Federation module ./lead-detail-page (/leads/:id): the lead with its open tasks, comment timeline and history. The history
  * stores ids; the statuses, users and steps known here turn them into names.
  */
 export default function LeadDetailRoute() {
@@ -34,7 +35,16 @@ export default function LeadDetailRoute() {
 
   return (
     <LeadDetailPage
-      renderComments={(lead) => <LeadComments leadId={lead.id} />}
+      renderComments={(lead) => (
+        <>
+          <LeadTasks
+            leadId={lead.id}
+            steps={steps?.data}
+            assignees={lead.responsible.map((user) => ({ id: user.id, name: userDisplayName(user) }))}
+          />
+          <LeadComments leadId={lead.id} />
+        </>
+      )}
       renderViewers={(leadId) => <LeadViewers leadId={leadId} />}
       renderMerge={(lead) => (
         // The kept lead may be the other one: this page then shows it (this lead is gone).

@@ -34,6 +34,8 @@ export const realtimeEvents = {
   abilitiesChanged: 'abilities.changed',
   /** On the user channel: one of the user's imports finished. */
   importFinished: 'import.finished',
+  /** On the user channel: the user's tasks changed (or a reminder came); task lists and the menu count refetch. */
+  tasksChanged: 'tasks.changed',
   /** On the app channel: `RemoteSwitchedEvent`. */
   remoteSwitched: 'remote.switched',
 } as const;

@@ -87,3 +87,9 @@ export const IconSettings = createIcon('IconSettings', [
   'M9 12a3 3 0 1 0 6 0a3 3 0 0 0 -6 0',
 ]);
 export const IconRefresh = createIcon('IconRefresh', ['M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4', 'M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4']);
+export const IconChecklist = createIcon('IconChecklist', [
+  'M9.615 20h-2.615a2 2 0 0 1 -2 -2v-12a2 2 0 0 1 2 -2h8a2 2 0 0 1 2 2v8',
+  'M14 19l2 2l4 -4',
+  'M9 8h4',
+  'M9 12h2',
+]);

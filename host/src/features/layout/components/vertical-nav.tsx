@@ -117,6 +117,19 @@ const Link = styled(RouterLink)<{ $collapsed: boolean }>`
   svg { flex: none; }
 `;
 
+const CountBadge = styled.span`
+  margin-inline-start: auto;
+  min-width: 1.375rem;
+  padding: 0 0.375rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.errorFill};
+  color: ${({ theme }) => theme.colors.onError};
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.font.sizeSm};
+  line-height: 1.375rem;
+  text-align: center;
+`;
+
 const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
@@ -167,7 +180,8 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
               {narrow ? <hr /> : t(group.labelKey)}
             </GroupTitle>,
             ...group.items.map((item) => {
-              const { to, labelKey, icon: Icon } = item;
+              const { to, labelKey, icon: Icon, badge } = item;
+              const count = badge ? t('nav.tasksDue', { count: badge }) : undefined;
               const current = isNavItemCurrent(item, pathname);
               return (
                 <li key={to}>
@@ -181,6 +195,8 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
                   >
                     <Icon size={22} />
                     {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
+                    {badge && !narrow ? <CountBadge title={count} aria-label={count}>{badge}</CountBadge> : null}
+                    {badge && narrow ? <VisuallyHidden>{count}</VisuallyHidden> : null}
                   </Link>
                 </li>
               );

@@ -11,6 +11,8 @@ export interface NavItem {
   subject?: AbilitySubject;
   /** A path prefix whose pages (forms, detail pages) also mark this entry as current, e.g. `/leads/`. */
   section?: string;
+  /** A count shown beside the label (the open tasks due today or before, on "Мой день"); hidden at 0. */
+  badge?: number;
 }
 
 /** Whether `item` is the current entry at `pathname` (relative to the base path). */

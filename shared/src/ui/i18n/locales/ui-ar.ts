@@ -177,6 +177,7 @@ export const errorTextsAr: ErrorTexts = {
   IP_LOCKOUT: 'بعد هذا التغيير لن يُسمح بعنوانك {{ip}} وستفقد الوصول. هل تريد الحفظ على أي حال؟',
   LEAD_VERSION_CONFLICT: 'غيّر شخص آخر هذا العميل المحتمل أثناء تحريرك له.',
   DOCUMENT_VERSION_CONFLICT: 'غيّر شخص آخر هذا المستند أثناء تحريرك له.',
+  TASK_VERSION_CONFLICT: 'غيّر شخص آخر هذه المهمة أثناء تحريرك لها.',
   CATEGORY_IN_USE: 'تحتوي الفئة على مستندات، فلا يمكن حذفها. اختر الفئة التي تُنقل إليها.',
   PAYLOAD_TOO_LARGE: 'الملف أو البيانات كبيرة جدًا.',
   URI_TOO_LONG: 'العنوان طويل جدًا.',

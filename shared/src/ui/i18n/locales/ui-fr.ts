@@ -177,6 +177,7 @@ export const errorTextsFr: ErrorTexts = {
   IP_LOCKOUT: "Après cette modification, votre adresse {{ip}} ne sera plus autorisée et vous perdrez l'accès. Enregistrer quand même ?",
   LEAD_VERSION_CONFLICT: "Quelqu'un d'autre a modifié ce prospect pendant que vous l'éditiez.",
   DOCUMENT_VERSION_CONFLICT: "Quelqu'un d'autre a modifié ce document pendant que vous l'éditiez.",
+  TASK_VERSION_CONFLICT: "Quelqu'un d'autre a modifié cette tâche pendant que vous l'éditiez.",
   CATEGORY_IN_USE: 'La catégorie contient des documents : elle ne peut pas être supprimée. Choisissez où les déplacer.',
   PAYLOAD_TOO_LARGE: 'Le fichier ou les données sont trop volumineux.',
   URI_TOO_LONG: "L'adresse est trop longue.",

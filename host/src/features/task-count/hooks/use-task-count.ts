@@ -1,0 +1,25 @@
+import { useSWRConfig } from 'swr';
+import { apiKeysUnder, useSession } from '@crm/shared/api-client';
+import { useAbility } from '@crm/shared/abilities/react';
+import { useChannelEvent } from '@crm/shared/realtime';
+import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
+import { useTaskSummary } from '../api/get-task-summary';
+
+const LEAD_TASKS = /^\/leads\/\d+\/tasks$/;
+
+/**
+ * The menu badge of "Мой день": the caller's open tasks overdue or due today (docs/decisions/074). Task changes and
+ * reminders on the user's channel refresh it, and every task list open in a remote with it.
+ */
+export function useTaskCount(): number {
+  const { user, isLoggedIn } = useSession();
+  const canViewLeads = useAbility().can('view', 'lead');
+  const { data } = useTaskSummary(isLoggedIn && canViewLeads);
+  const { mutate } = useSWRConfig();
+  useChannelEvent(user && canViewLeads ? realtimeChannels.user(user.id) : null, realtimeEvents.tasksChanged, () => {
+    void mutate(apiKeysUnder('/tasks'));
+    // A lead page's task block (`/leads/{id}/tasks`), not the lead lists.
+    void mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && LEAD_TASKS.test(key[0]));
+  });
+  return data ? data.overdue + data.today : 0;
+}

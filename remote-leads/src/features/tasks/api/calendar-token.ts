@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import { api, type ApiError } from '@crm/shared/api-client';
+import { type CalendarFeed, calendarFeedSchema, type CalendarFeedState, calendarFeedStateSchema, dataEnvelope } from '@crm/shared/schemas';
+
+export const CALENDAR_TOKEN_PATH = '/account/calendar-token';
+
+const stateAnswer = dataEnvelope(calendarFeedStateSchema);
+const feedAnswer = dataEnvelope(calendarFeedSchema);
+
+/** GET /api/account/calendar-token: whether the caller has a live feed URL. */
+export async function getCalendarFeedState(): Promise<CalendarFeedState> {
+  return stateAnswer.parse(await api.get<unknown>(CALENDAR_TOKEN_PATH)).data;
+}
+
+export function useCalendarFeedState() {
+  return useSWR<CalendarFeedState, ApiError>([CALENDAR_TOKEN_PATH], getCalendarFeedState);
+}
+
+/** POST: a new secret feed URL, shown this once; the previous one stops working. */
+export async function createCalendarFeed(): Promise<CalendarFeed> {
+  return feedAnswer.parse(await api.post<unknown>(CALENDAR_TOKEN_PATH)).data;
+}
+
+/** DELETE: the feed URL stops working. */
+export async function revokeCalendarFeed(): Promise<void> {
+  await api.delete<unknown>(CALENDAR_TOKEN_PATH);
+}

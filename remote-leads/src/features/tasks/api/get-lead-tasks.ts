@@ -1,0 +1,19 @@
+import useSWR from 'swr';
+import { z } from 'zod';
+import { api, type ApiError } from '@crm/shared/api-client';
+import { dataEnvelope, type DataListEnvelope, taskSchema } from '@crm/shared/schemas';
+
+export type TasksResponse = DataListEnvelope<typeof taskSchema>;
+
+export const leadTasksPath = (leadId: number) => `/leads/${leadId}/tasks`;
+
+const answer = dataEnvelope(z.array(taskSchema));
+
+/** GET /api/leads/{id}/tasks: open tasks by due time, then done ones. */
+export async function getLeadTasks(leadId: number): Promise<TasksResponse> {
+  return answer.parse(await api.get<unknown>(leadTasksPath(leadId)));
+}
+
+export function useLeadTasks(leadId: number) {
+  return useSWR<TasksResponse, ApiError>([leadTasksPath(leadId)], () => getLeadTasks(leadId));
+}

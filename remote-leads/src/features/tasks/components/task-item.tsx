@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Link } from '@crm/shared/router';
+import styled from 'styled-components';
+import { ApiError, errorMessage } from '@crm/shared/api-client';
+import type { CommentStep, Task } from '@crm/shared/schemas';
+import { Button, Ltr, Select, useToast } from '@crm/shared/ui';
+import { formatDateTime } from '../../../utils/format-date-time';
+import { useDeleteTask } from '../api/delete-task';
+import { updateTask } from '../api/update-task';
+import { TASK_TYPE_LABELS } from '../utils/task-time';
+
+export interface TaskItemProps {
+  task: Task;
+  /** Show the lead's name as a link (the "Мой день" page; the lead's own page does not). */
+  showLead?: boolean;
+  /** Comment steps: with them, ticking a lead's call offers to add a comment in the same step. */
+  steps?: readonly CommentStep[];
+  onChanged: () => void;
+}
+
+const Row = styled.li`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  padding: 0.625rem 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  &:last-child { border-bottom: 0; }
+`;
+
+const Line = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.375rem 0.75rem;
+`;
+
+const Title = styled.span<{ $done: boolean }>`
+  font-weight: 500;
+  text-decoration: ${({ $done }) => ($done ? 'line-through' : 'none')};
+  color: ${({ theme, $done }) => ($done ? theme.colors.textMuted : theme.colors.text)};
+`;
+
+const Meta = styled.span<{ $overdue?: boolean }>`
+  color: ${({ theme, $overdue }) => ($overdue ? theme.colors.errorText : theme.colors.textMuted)};
+  font-size: ${({ theme }) => theme.font.sizeSm};
+`;
+
+const Type = styled.span`
+  padding: 0 0.5rem;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.hover};
+  font-size: ${({ theme }) => theme.font.sizeSm};
+`;
+
+const CommentForm = styled.div`
+  display: grid;
+  gap: 0.5rem;
+  padding-inline-start: 1.75rem;
+  textarea {
+    width: 100%;
+    min-height: 4rem;
+    padding: 0.5rem 0.75rem;
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radius.md};
+    background: transparent;
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
+/** One task: a done checkbox, its type, title, due time and assignee; ticking a lead's call may add a comment at once. */
+export function TaskItem({ task, showLead, steps, onChanged }: TaskItemProps) {
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [stepId, setStepId] = useState<number | null>(null);
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const overdue = !task.done && Date.parse(task.due_at) < Date.now();
+  const remove = useDeleteTask(onChanged);
+  const offersComment = task.type === 'call' && task.lead !== null && steps !== undefined && steps.length > 0;
+
+  const save = async (done: boolean, comment?: { step_id: number | null; body: string }) => {
+    setSaving(true);
+    setErrors({});
+    try {
+      await updateTask(task.id, { version: task.version, done, ...(comment ? { comment } : {}) });
+      setAsking(false);
+      setBody('');
+      onChanged();
+      toast.success(done ? (comment ? 'Задача выполнена, комментарий добавлен' : 'Задача выполнена') : 'Задача снова открыта');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && Object.keys(error.errors).length > 0) {
+        setErrors(Object.fromEntries(Object.entries(error.errors).map(([key, value]) => [key.replace(/^comment\./, ''), value])));
+      } else {
+        toast.error(`Не удалось сохранить задачу: ${errorMessage(error)}`);
+        if (error instanceof ApiError && error.status === 409) onChanged();
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const toggle = () => {
+    if (!task.done && offersComment) setAsking((open) => !open);
+    else void save(!task.done);
+  };
+
+  return (
+    <Row data-testid={`task-${task.id}`}>
+      <Line>
+        <input
+          type="checkbox"
+          checked={task.done || asking}
+          disabled={saving}
+          onChange={toggle}
+          aria-label={task.done ? `Открыть снова: ${task.title}` : `Выполнено: ${task.title}`}
+        />
+        <Type>{TASK_TYPE_LABELS[task.type]}</Type>
+        <Title $done={task.done}>{task.title}</Title>
+        {showLead && task.lead ? <Link to={`/leads/${task.lead.id}`}>{task.lead.name}</Link> : null}
+        <Meta $overdue={overdue}>
+          <Ltr>{formatDateTime(task.due_at)}</Ltr>
+          {overdue ? ' · просрочена' : ''}
+        </Meta>
+        <Meta>{task.assignee.name}</Meta>
+        <Button size="sm" variant="text" disabled={saving} onClick={() => void remove(task)} aria-label={`Удалить задачу: ${task.title}`}>
+          Удалить
+        </Button>
+      </Line>
+      {task.note ? <Meta>{task.note}</Meta> : null}
+      {asking ? (
+        <CommentForm>
+          <Select
+            label="Этап комментария"
+            options={(steps ?? []).filter((s) => !s.archived).map((s) => ({ value: s.id, label: s.name }))}
+            value={stepId}
+            onChange={setStepId}
+            error={errors.step_id}
+          />
+          <label>
+            Комментарий к лиду
+            <textarea value={body} onChange={(event) => setBody(event.target.value)} aria-invalid={errors.body ? true : undefined} />
+          </label>
+          {errors.body ? <Meta $overdue>{errors.body[0]}</Meta> : null}
+          <Actions>
+            <Button size="sm" loading={saving} onClick={() => void save(true, { step_id: stepId, body })}>
+              Выполнено с комментарием
+            </Button>
+            <Button size="sm" variant="secondary" disabled={saving} onClick={() => void save(true)}>
+              Без комментария
+            </Button>
+            <Button size="sm" variant="text" disabled={saving} onClick={() => setAsking(false)}>
+              Отмена
+            </Button>
+          </Actions>
+        </CommentForm>
+      ) : null}
+    </Row>
+  );
+}
