@@ -105,6 +105,7 @@ for (const driver of testDrivers()) {
         lead_scope: 'own',
         permissions: [{ action: 'view', subject: 'lead' }],
         permission_ids: [viewLead.id],
+        two_factor_required: false,
         version: role.version,
       });
 
