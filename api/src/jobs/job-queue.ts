@@ -91,7 +91,10 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops taking jobs, asks running handlers to stop (their jobs run again elsewhere) and waits for them. */
   stop(): Promise<void>;
-  /** Resolves when the named queues (default: all) hold no waiting, retrying or running job. Tests use it. */
+  /**
+   * Resolves when the named queues (default: all) hold no running job and none waiting or retrying that is due now.
+   * A job scheduled for later (a task's reminder, `startAfter`) does not count: it is not work to wait for. Tests use it.
+   */
   idle(names?: JobName[]): Promise<void>;
   /** Jobs per queue (dead-letter queues included) and state, across every instance: what GET /metrics reports. */
   stats(): Promise<JobQueueStats[]>;
@@ -352,7 +355,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (;;) {
         // pg-boss's own queue counts are cached by its supervisor; this reads the jobs themselves.
         const { rows } = await executor.executeSql(
-          `SELECT count(*)::int AS waiting FROM ${JOB_SCHEMA}.job WHERE name = ANY($1::text[]) AND state < 'completed'`,
+          `SELECT count(*)::int AS waiting FROM ${JOB_SCHEMA}.job
+            WHERE name = ANY($1::text[]) AND state < 'completed' AND (state = 'active' OR start_after <= now())`,
           [queues],
         );
         if (running.size + Number(rows[0]?.waiting ?? 0) === 0) return;

@@ -45,6 +45,8 @@ const IRREGULAR: Record<string, string> = {
   'POST /api/lead-status/reorder': 'reorderLeadStatuses',
   'DELETE /api/lead-status/{id}/delete': 'deleteLeadStatus',
   'GET /api/leads/phone-duplicates': 'listLeadPhoneDuplicates',
+  'GET /api/leads/duplicates': 'listPossibleDuplicateLeads',
+  'POST /api/leads/merge': 'mergeLeads',
   'POST /api/leads/bulk': 'bulkUpdateLeads',
   'GET /api/leads/assignees': 'listLeadAssignees',
   'GET /api/leads/favorite/{id}': 'toggleLeadFavorite',
