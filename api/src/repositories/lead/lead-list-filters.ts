@@ -13,6 +13,18 @@ export interface LeadListFilters {
   statusId?: LeadStatusFilter;
   userId?: number;
   favoriteOnly: boolean;
+  /** Created from this day to that day, both included (`YYYY-MM-DD`), cut in `timeZone` (docs/decisions/076). */
+  createdFrom?: string;
+  createdTo?: string;
+  timeZone?: string;
+}
+
+/** The created-day range as a condition on the lead's row, so the (created_at, id) index serves it. */
+function createdCondition({ createdFrom, createdTo, timeZone = 'UTC' }: LeadListFilters): SQL | undefined {
+  return and(
+    createdFrom === undefined ? undefined : sql`${leads.createdAt} >= (${createdFrom}::date)::timestamp at time zone ${timeZone}`,
+    createdTo === undefined ? undefined : sql`${leads.createdAt} < ((${createdTo}::date) + 1)::timestamp at time zone ${timeZone}`,
+  );
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,7 +46,7 @@ function searchCondition(search: string): SQL | undefined {
 
 /**
  * The list's conditions taken apart, for the count (lead-count.ts) to start from the smallest set it can: whose leads
- * the viewer may see, the conditions on the lead's own row (search, status), and the responsible-user and favourites
+ * the viewer may see, the conditions on the lead's own row (search, status, created days), and the responsible-user and favourites
  * filters, which live in their own tables.
  */
 export interface LeadFilterParts {
@@ -71,6 +83,7 @@ export async function leadFilterParts(
         : filters.statusId !== undefined
           ? eq(leads.statusId, filters.statusId)
           : undefined,
+      createdCondition(filters),
     ),
     userId: filters.userId,
     favoriteOf: filters.favoriteOnly ? viewer.id : undefined,

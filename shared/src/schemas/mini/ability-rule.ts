@@ -21,6 +21,8 @@ export const ABILITY_SUBJECTS = [
   'remotes',
   /** Registering webhooks and reading their deliveries (`manage webhooks`, docs/decisions/070). */
   'webhooks',
+  /** The dashboard's figures (`view dashboard`, every seeded role; docs/decisions/076). */
+  'dashboard',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];
