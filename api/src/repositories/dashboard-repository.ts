@@ -50,18 +50,15 @@ export function createDashboardRepository(db: Database) {
       .orderBy(asc(teams.name), asc(teams.id));
   }
 
-  async function teamUserIds(teamId: number): Promise<number[]> {
-    const rows = await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-    return rows.map((r) => r.userId);
-  }
-
   async function figures(viewer: LeadViewer, filter: DashboardFilter): Promise<Figures> {
     const { timeZone: tz } = filter;
-    const [scopeUsers, members] = await Promise.all([scope.scopeUsers(viewer), filter.teamId === undefined ? undefined : teamUserIds(filter.teamId)]);
+    const [scopeUsers, members] = await Promise.all([scope.scopeUsers(viewer), filter.teamId === undefined ? undefined : scope.teamUsers(filter.teamId)]);
+    // The team filter is the list's (lead-scope.ts teamCondition), written from the members already read.
+    const team = members === undefined ? undefined : members.length === 0 ? sql`false` : scopeCondition(db, members);
     const start = sql`(${filter.from}::date)::timestamp at time zone ${tz}`;
     const end = sql`((${filter.to}::date) + 1)::timestamp at time zone ${tz}`;
     // Whose leads: the viewer's scope, then the team (a team without members has no leads).
-    const leadsSeen = and(scopeCondition(db, scopeUsers), members === undefined ? undefined : members.length === 0 ? sql`false` : scopeCondition(db, members));
+    const leadsSeen = and(scopeCondition(db, scopeUsers), team);
     const createdInPeriod = and(sql`${leads.createdAt} >= ${start}`, sql`${leads.createdAt} < ${end}`, leadsSeen);
     const cohort = sql`select ${leads.id} as id, ${leads.statusId} as status_id, ${leads.createdAt} as created_at from ${leads} where ${createdInPeriod}`;
     const isStatusChange = sql`h.changes ? 'status_id'`;

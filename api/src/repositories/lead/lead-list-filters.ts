@@ -14,6 +14,8 @@ export interface LeadListFilters {
   userId?: number;
   favoriteOnly: boolean;
   /** Created from this day to that day, both included (`YYYY-MM-DD`), cut in `timeZone` (docs/decisions/076). */
+  /** Created by or assigned to a member of this team (the dashboard's team filter, docs/decisions/076). */
+  teamId?: number;
   createdFrom?: string;
   createdTo?: string;
   timeZone?: string;
@@ -77,6 +79,7 @@ export async function leadFilterParts(
   return {
     scopeUsers: await scope.scopeUsers(viewer),
     row: and(
+      filters.teamId === undefined ? undefined : await scope.teamCondition(filters.teamId),
       filters.search ? searchCondition(filters.search) : undefined,
       filters.statusId === NO_STATUS
         ? isNull(leads.statusId)

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import type { Dashboard, LeadStatus } from '@crm/shared/schemas';
 import { leadHistory } from '../../db/schema/lead-history';
 import { tasks } from '../../db/schema/tasks';
@@ -198,14 +200,22 @@ for (const driver of testDrivers()) {
       assert.deepEqual(none.overdue_tasks, []);
     });
 
-    test('a funnel bar links to a list filter that counts the same leads', async () => {
-      const d = await get(admin);
-      for (const bar of d.funnel) {
-        const status = bar.status_id === null ? 'none' : bar.status_id;
-        const list = await t.app.inject({ method: 'GET', url: `/api/leads?status_id=${status}&created_from=${d.from}&created_to=${d.to}&tz=${d.tz}`, headers: admin });
-        assert.equal(list.statusCode, 200, list.body);
-        assert.equal(list.json().meta.total, bar.count, `status ${status}`);
+    test('a funnel bar links to a list filter that counts the same leads, with or without a team', async () => {
+      for (const [headers, team] of [
+        [admin, ''],
+        [admin, `&team_id=${south}`],
+        [anna, ''],
+      ] as const) {
+        const d = await get(headers, `${PERIOD}${team}`);
+        for (const bar of d.funnel) {
+          const status = bar.status_id === null ? 'none' : bar.status_id;
+          const list = await t.app.inject({ method: 'GET', url: `/api/leads?status_id=${status}&created_from=${d.from}&created_to=${d.to}&tz=${d.tz}${team}`, headers });
+          assert.equal(list.statusCode, 200, list.body);
+          assert.equal(list.json().meta.total, bar.count, `status ${status}${team}`);
+        }
       }
+      const southList = await t.app.inject({ method: 'GET', url: `/api/leads?team_id=${south}`, headers: admin });
+      assert.equal(southList.json().meta.total, 3);
       const annaList = await t.app.inject({ method: 'GET', url: `/api/leads?user_id=${annaId}&created_from=2026-03-01&created_to=2026-03-10&tz=Europe/Moscow`, headers: admin });
       assert.equal(annaList.json().meta.total, 2);
       const bad = await t.app.inject({ method: 'GET', url: '/api/leads?created_from=2026-02-30&tz=Mars/Olympus', headers: admin });
@@ -237,6 +247,27 @@ for (const driver of testDrivers()) {
     test('401 without a session, 403 for a role without view dashboard', async () => {
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode, 401);
       assert.equal((await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: noDashboard })).statusCode, 403);
+    });
+
+    // Last: it deletes the permission and lets the migration put it back.
+    test('migration 0021 grants view dashboard to every role of an existing database', async () => {
+      const holders = async () =>
+        (
+          (await t.app.db.execute(
+            sql`select r.name from roles r join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+                where p.action = 'view' and p.subject = 'dashboard' order by r.name`,
+          )) as unknown as { rows: { name: string }[] }
+        ).rows.map((row) => row.name);
+      // A database from before 0021: no `view dashboard` at all (deleting it drops its grants too).
+      await t.app.db.execute(sql`delete from permissions where action = 'view' and subject = 'dashboard'`);
+      assert.deepEqual(await holders(), []);
+      const migration = await readFile(new URL('../../../drizzle/0021_dashboard.sql', import.meta.url), 'utf8');
+      // Its data statements (the last two), twice: a second run changes nothing.
+      for (let run = 0; run < 2; run += 1) {
+        for (const statement of migration.split('--> statement-breakpoint').slice(-2)) await t.app.db.execute(sql.raw(statement));
+      }
+      assert.deepEqual(await holders(), ['Admin', 'Leads only', 'Manager', 'Operator']);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/api/dashboard', headers: anna })).statusCode, 200);
     });
   });
 }

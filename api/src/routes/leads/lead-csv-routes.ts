@@ -57,11 +57,12 @@ const EXPORT_HEADERS: Record<'en' | 'ru', readonly string[]> = {
   ru: ['ID', ...LEAD_EXPORT_RU_LABELS, 'Создан'],
 };
 
-const { search, status_id, user_id, favorite, created_from, created_to, tz } = listLeadsQuerySchema.shape;
+const { search, status_id, user_id, team_id, favorite, created_from, created_to, tz } = listLeadsQuerySchema.shape;
 const exportQuerySchema = z.object({
   search,
   status_id,
   user_id,
+  team_id,
   favorite,
   created_from,
   created_to,
@@ -150,6 +151,7 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
           statusId: q.status_id,
           userId: q.user_id,
           favoriteOnly: q.favorite === '1',
+          teamId: q.team_id,
           createdFrom: q.created_from,
           createdTo: q.created_to,
           timeZone: q.tz ?? app.config.tasksTimeZone,

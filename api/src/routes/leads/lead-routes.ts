@@ -59,6 +59,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
           statusId: q.status_id,
           userId: q.user_id,
           favoriteOnly: q.favorite === '1',
+          teamId: q.team_id,
           createdFrom: q.created_from,
           createdTo: q.created_to,
           timeZone: q.tz ?? app.config.tasksTimeZone,

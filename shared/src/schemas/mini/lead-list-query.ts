@@ -24,6 +24,8 @@ export const listLeadsQuerySchema = z.object({
     z.union([z.literal(NO_STATUS), miniIdSchema('Неизвестный статус')], { error: 'Неизвестный статус' }),
   ),
   user_id: z.optional(miniIdSchema('Неизвестный пользователь')),
+  /** Leads a member of this team created or is responsible for (the dashboard's team filter, docs/decisions/076). */
+  team_id: z.optional(miniIdSchema('Неизвестная команда')),
   favorite: z.optional(z.enum(['0', '1'])),
   /**
    * Leads created from this day to that day, both included, cut in `tz` (default: the server's TASKS_TIME_ZONE): the
