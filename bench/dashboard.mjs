@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL is set, on a throw-away PostgreSQL database. Besides the leads of lib/lead-data.mjs, every lead
 // gets 0–2 status changes in its history (about 100,000 rows) and there are 5,000 tasks, half of them overdue.
 // The periods end on the last seeded day (the leads are created over 700 days from 2024-01-01).
-// Usage: pnpm --filter @crm/bench bench:dashboard [-- --leads=N --requests=N --explain]
+// Usage: pnpm --filter @crm/bench bench:dashboard [-- --leads=N --requests=N --explain --engine=pglite|postgres]
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
 import { BENCH_PASSWORD, loadAverage, percentile, seedLeads } from './lib/lead-data.mjs';
 
@@ -11,6 +11,8 @@ const LEADS = option('leads', 100_000);
 const REQUESTS = option('requests', 40);
 const WARM_UP = 3;
 const EXPLAIN = process.argv.includes('--explain');
+/** `--engine=postgres` or `--engine=pglite`: that engine only. */
+const ENGINE = process.argv.find((a) => a.startsWith('--engine='))?.slice('--engine='.length);
 const USERS = 10;
 const LAST_DAY = '2025-11-30';
 
@@ -31,7 +33,7 @@ async function measure(run) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-for (const engine of benchEngines()) {
+for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE)) {
   const bench = await startBenchApp(engine);
   try {
     const seeded = await seedLeads(bench, { leads: LEADS, users: USERS });

@@ -85,62 +85,44 @@ export function createDashboardRepository(db: Database) {
     );
     const statuses = await statusesQuery;
     const pairs = statuses.slice(1).map((to, i) => ({ from: statuses[i].id, to: to.id }));
-    const conversionQuery =
-      pairs.length === 0
-        ? Promise.resolve([])
-        : queryRows<{ from_id: number; to_id: number; entered: number | string; converted: number | string }>(
-            db,
-            sql`with cohort as materialized (${cohort}),
-                -- Every status each of the period's leads has been in: its current one and both ends of each change.
-                visits as (
-                  select c.id as lead_id, c.status_id from cohort c where c.status_id is not null
-                  union
-                  select h.lead_id, s.status_id
-                  from cohort c join lead_history h on h.lead_id = c.id
-                  cross join lateral (values ((h.changes->'status_id'->>'from')::int), ((h.changes->'status_id'->>'to')::int)) s(status_id)
-                  where ${isStatusChange} and s.status_id is not null
-                ),
-                pairs(from_id, to_id) as (values ${sql.join(
-                  pairs.map((p) => sql`(${p.from}::int, ${p.to}::int)`),
-                  sql`, `,
-                )})
-                select p.from_id, p.to_id, count(a.lead_id) as entered, count(b.lead_id) as converted
-                from pairs p
-                left join visits a on a.status_id = p.from_id
-                left join visits b on b.lead_id = a.lead_id and b.status_id = p.to_id
-                group by p.from_id, p.to_id`,
-          );
-    // A stay in a status ends with a change from it; it began at the change before (or when the lead was created).
-    const stays = queryRows<{ status_id: number; median_seconds: number | string | null; stays: number | string }>(
+    const nextOf = pairs.length === 0 ? sql`select null::int as from_id, null::int as to_id where false` : sql`values ${sql.join(
+      pairs.map((p) => sql`(${p.from}::int, ${p.to}::int)`),
+      sql`, `,
+    )}`;
+    // The stays that ended in the period: each change of status there ends one. It began at the lead's change before
+    // (one probe of the partial (lead_id, created_at) index) or, for the first, when the lead was created. The same
+    // rows give the conversion: of the exits from a status, how many went straight to the next one.
+    const stays = queryRows<{ status_id: number; median_seconds: number | string | null; stays: number | string; converted: number | string }>(
       db,
-      sql`with ended as (
-            select h.id, h.lead_id, h.created_at
-            from lead_history h join ${leads} on ${leads.id} = h.lead_id
-            where ${isStatusChange} and h.created_at >= ${start} and h.created_at < ${end} and ${leadsSeen ?? sql`true`}
-          ),
-          changes as (
-            select h.id, h.created_at, (h.changes->'status_id'->>'from')::int as status_id,
-                   lag(h.created_at) over (partition by h.lead_id order by h.created_at, h.id) as entered_at
+      sql`select x.status_id,
+                 percentile_cont(0.5) within group (order by x.seconds) as median_seconds,
+                 count(*) as stays,
+                 count(*) filter (where x.to_status = n.to_id) as converted
+          from (
+            select (h.changes->'status_id'->>'from')::int as status_id, (h.changes->'status_id'->>'to')::int as to_status,
+                   extract(epoch from h.created_at - coalesce(p.created_at, ${leads.createdAt})) as seconds
             from lead_history h
-            where ${isStatusChange} and h.lead_id in (select lead_id from ended) and h.created_at < ${end}
-          )
-          select c.status_id,
-                 percentile_cont(0.5) within group (order by extract(epoch from c.created_at - coalesce(c.entered_at, l.created_at))) as median_seconds,
-                 count(*) as stays
-          from changes c join ended e on e.id = c.id join ${leads} l on l.id = e.lead_id
-          where c.status_id is not null
-          group by c.status_id`,
+            join ${leads} on ${leads.id} = h.lead_id
+            left join lateral (
+              select b.created_at from lead_history b
+              where b.lead_id = h.lead_id and b.changes ? 'status_id' and (b.created_at, b.id) < (h.created_at, h.id)
+              order by b.created_at desc, b.id desc limit 1
+            ) p on true
+            where ${isStatusChange} and h.created_at >= ${start} and h.created_at < ${end} and ${leadsSeen ?? sql`true`}
+          ) x
+          left join (${nextOf}) n(from_id, to_id) on n.from_id = x.status_id
+          where x.status_id is not null
+          group by x.status_id`,
     );
     const overdue = overdueTasks(viewer, scopeUsers, members);
 
-    const [days, byStatus, byUser, conversion, stayRows, overdueRows] = await Promise.all([perDay, perStatus, perUser, conversionQuery, stays, overdue]);
+    const [days, byStatus, byUser, stayRows, overdueRows] = await Promise.all([perDay, perStatus, perUser, stays, overdue]);
 
     const perDate = new Map(days.map((d) => [d.date, Number(d.count)]));
     const statusCount = new Map(byStatus.map((s) => [s.status_id, Number(s.count)]));
     const known = new Set(statuses.map((s) => s.id));
     // Leads whose status was deleted cannot exist (the delete moves them), so any count not in the list is "no status".
     const withoutStatus = byStatus.filter((s) => s.status_id === null || !known.has(s.status_id)).reduce((sum, s) => sum + Number(s.count), 0);
-    const conversionOf = new Map(conversion.map((c) => [`${c.from_id}:${c.to_id}`, c]));
     const stayOf = new Map(stayRows.map((s) => [s.status_id, s]));
 
     return {
@@ -151,10 +133,10 @@ export function createDashboardRepository(db: Database) {
         ...statuses.map((s) => ({ status_id: s.id, name: s.name, color: s.color, count: statusCount.get(s.id) ?? 0 })),
       ],
       conversion: pairs.map((p) => {
-        const row = conversionOf.get(`${p.from}:${p.to}`);
-        const entered = Number(row?.entered ?? 0);
+        const row = stayOf.get(p.from);
+        const exits = Number(row?.stays ?? 0);
         const converted = Number(row?.converted ?? 0);
-        return { from_status_id: p.from, to_status_id: p.to, entered, converted, rate: entered === 0 ? null : converted / entered };
+        return { from_status_id: p.from, to_status_id: p.to, exits, converted, rate: exits === 0 ? null : converted / exits };
       }),
       time_in_status: statuses.map((s) => {
         const row = stayOf.get(s.id);

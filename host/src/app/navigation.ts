@@ -1,4 +1,5 @@
 import {
+  IconChartBar,
   IconFileText,
   IconFolder,
   IconHistory,
@@ -23,6 +24,8 @@ const GROUPS: readonly { labelKey: string; icon: NavItem['icon']; entries: reado
     labelKey: 'nav.groupLeads',
     icon: IconUsers,
     entries: [
+      // First in the menu for whoever holds `view dashboard` (every seeded role, docs/decisions/076).
+      { route: 'dashboard', labelKey: 'nav.dashboard', icon: IconChartBar },
       // The lead form and detail pages (/leads/create, /leads/5) belong to the Leads entry.
       { route: 'leads-list', labelKey: 'nav.leads', icon: IconUsers, section: '/leads/' },
       { route: 'lead-status-list', labelKey: 'nav.leadStatuses', icon: IconTag },

@@ -1,5 +1,6 @@
 import { standaloneRoutes } from '@crm/shared/standalone';
 import AddStatusDrawer from './exposed/add-status-drawer';
+import DashboardRoute from './exposed/dashboard-page';
 import LeadDetailRoute from './exposed/lead-detail-page';
 import LeadFormRoute from './exposed/lead-form-page';
 import LeadsListRoute from './exposed/leads-list-page';
@@ -14,6 +15,7 @@ export const routes = standaloneRoutes(
     './lead-form-page': LeadFormRoute,
     './lead-status-list-page': LeadStatusListPage,
     './add-status-drawer': AddStatusDrawer,
+    './dashboard-page': DashboardRoute,
   },
-  { '/leads/list': 'Лиды', '/leads/create': 'Добавить лида', '/lead-status/list': 'Статусы лидов' },
+  { '/dashboard': 'Дашборд', '/leads/list': 'Лиды', '/leads/create': 'Добавить лида', '/lead-status/list': 'Статусы лидов' },
 );

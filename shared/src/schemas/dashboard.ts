@@ -20,7 +20,8 @@ export const dashboardQuerySchema = z.object({
   team_id: idSchema('Неизвестная команда').optional(),
   tz: z.string().refine(isIanaTimeZone, TIME_ZONE_MESSAGE_RU).optional(),
 });
-export type DashboardQuery = z.input<typeof dashboardQuerySchema>;
+/** What the page sends: days and the zone as text, the team as its id's digits. */
+export type DashboardQuery = { from?: string; to?: string; team_id?: string; tz?: string };
 
 const count = z.number().int();
 const named = { id: z.number().int(), name: z.string() };
@@ -44,11 +45,11 @@ export const dashboardSchema = z.object({
    */
   funnel: z.array(z.object({ status_id: z.number().int().nullable(), name: z.string(), color: z.string(), count })),
   /**
-   * Between each status and the next in the configured order: of the period's new leads that have been in `from`
-   * (now or in their history), how many have also been in `to`; `rate` is converted / entered (null when none entered).
+   * Between each status and the next in the configured order: of the leads that left `from` in the period (`exits`, a
+   * change of status from it), how many went straight to `to`; `rate` is converted / exits (null without exits).
    */
   conversion: z.array(
-    z.object({ from_status_id: z.number().int(), to_status_id: z.number().int(), entered: count, converted: count, rate: z.number().nullable() }),
+    z.object({ from_status_id: z.number().int(), to_status_id: z.number().int(), exits: count, converted: count, rate: z.number().nullable() }),
   ),
   /**
    * For each status: the median time a lead stayed in it, over the stays that ended in the period (a status change

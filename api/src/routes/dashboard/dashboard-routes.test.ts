@@ -73,6 +73,9 @@ for (const driver of testDrivers()) {
         change(l1, s[1].id, s[2].id, '2026-03-05T00:00:00Z', 'updated'),
         change(l2, s[0].id, s[1].id, '2026-03-04T10:00:00Z'),
         change(l4, s[0].id, s[1].id, '2026-03-06T20:59:00Z'),
+        // L3 skips to Отказ and comes back: a stay in Новый of 12 h ending elsewhere than the next status, one of a day in Отказ.
+        change(l3, s[0].id, s[3].id, '2026-03-06T00:00:00Z'),
+        change(l3, s[3].id, s[0].id, '2026-03-07T00:00:00Z'),
         // Not a status change: ignored.
         { leadId: l3, userId: borisId, action: 'updated', changes: { surname: { from: 'А', to: 'Б' } }, createdAt: at('2026-03-06T00:00:00Z') },
       ]);
@@ -126,21 +129,22 @@ for (const driver of testDrivers()) {
         [s[4].id, 0],
       ]);
       assert.equal(d.funnel[0].name, 'Без статуса');
+      // Exits from Новый: L1, L2 and L4 to В работе, L3 to Отказ.
       assert.deepEqual(
-        d.conversion.map((c) => [c.from_status_id, c.to_status_id, c.entered, c.converted, c.rate]),
+        d.conversion.map((c) => [c.from_status_id, c.to_status_id, c.exits, c.converted, c.rate]),
         [
-          [s[0].id, s[1].id, 3, 2, 2 / 3],
-          [s[1].id, s[2].id, 2, 1, 0.5],
-          [s[2].id, s[3].id, 1, 0, 0],
-          [s[3].id, s[4].id, 0, 0, null],
+          [s[0].id, s[1].id, 4, 3, 0.75],
+          [s[1].id, s[2].id, 1, 1, 1],
+          [s[2].id, s[3].id, 0, 0, null],
+          [s[3].id, s[4].id, 1, 0, 0],
         ],
       );
-      // Stays in Новый: 26.5 h (L1), 2 days (L2), 6 days (L4, created before the period, left it inside).
+      // Stays in Новый: 12 h (L3), 26.5 h (L1), 2 days (L2), 6 days (L4, created before the period, left it inside).
       assert.deepEqual(medians(d), [
-        [s[0].id, 2 * DAY, 3],
+        [s[0].id, (26.5 * 3600 + 2 * DAY) / 2, 4],
         [s[1].id, 2 * DAY, 1],
         [s[2].id, null, 0],
-        [s[3].id, null, 0],
+        [s[3].id, DAY, 1],
         [s[4].id, null, 0],
       ]);
       assert.deepEqual(d.by_user, [
@@ -176,7 +180,7 @@ for (const driver of testDrivers()) {
       const b = await get(boris);
       assert.equal(b.total_new, 2);
       assert.deepEqual(b.overdue_tasks, [{ user_id: borisId, name: 'Борис', count: 2 }]);
-      assert.deepEqual(medians(b)[0], [s[0].id, 4 * DAY, 2]);
+      assert.deepEqual(medians(b)[0], [s[0].id, 2 * DAY, 3]);
     });
 
     test("a Manager (team scope) sees the team's leads, and may filter by their own team only", async () => {
