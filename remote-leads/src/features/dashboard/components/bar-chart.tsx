@@ -19,7 +19,10 @@ export interface BarChartProps {
   /** A line under the title: what is counted (also the chart's description for screen readers). */
   subtitle?: ReactNode;
   items: readonly BarChartItem[];
-  /** `columns`: one thin column per item, labels under the first and last (days); `rows`: a labelled bar per row. */
+  /**
+   * `columns`: one thin column per item, labels under the first and last (days): up to 366 columns cannot each be a
+   * 24 px target, so there the links are in the table view only; `rows`: a labelled bar per row, each a link.
+   */
   layout?: 'rows' | 'columns';
   /** The table view's column headers. */
   labelHeader: string;
@@ -64,14 +67,14 @@ const barStyle = `
 
 const HBar = styled.span<{ $color?: string; $share: number }>`
   ${barStyle}
-  height: 1.25rem;
+  height: 1.5rem;
   width: ${({ $share }) => `${$share * 80}%`};
   background: ${({ $color, theme }) => $color ?? theme.colors.primary};
 `;
 
 const HBarLink = styled(Link)<{ $color?: string; $share: number }>`
   ${barStyle}
-  height: 1.25rem;
+  height: 1.5rem;
   width: ${({ $share }) => `${$share * 80}%`};
   background: ${({ $color, theme }) => $color ?? theme.colors.primary};
   &:hover,
@@ -107,20 +110,6 @@ const VBar = styled.span<{ $color?: string; $share: number }>`
   height: ${({ $share }) => `${$share * 100}%`};
   background: ${({ $color, theme }) => $color ?? theme.colors.primary};
   border-radius: 2px 2px 0 0;
-`;
-
-const VBarLink = styled(Link)<{ $color?: string; $share: number }>`
-  display: block;
-  width: 100%;
-  min-height: 1px;
-  height: ${({ $share }) => `${$share * 100}%`};
-  background: ${({ $color, theme }) => $color ?? theme.colors.primary};
-  border-radius: 2px 2px 0 0;
-  &:hover,
-  &:focus-visible {
-    opacity: 0.8;
-    outline: 2px solid ${({ theme }) => theme.colors.text};
-  }
 `;
 
 const Axis = styled.div`
@@ -218,13 +207,9 @@ export function BarChart({ title, subtitle, items, layout = 'rows', labelHeader,
         <Columns aria-labelledby={titleId}>
           {items.map((item) => (
             <Column key={item.key} title={name(item)}>
-              {item.href ? (
-                <VBarLink to={item.href} aria-label={name(item)} $color={color(item)} $share={share(item.value)} />
-              ) : (
-                <VBar $color={color(item)} $share={share(item.value)}>
-                  <SrOnly>{name(item)}</SrOnly>
-                </VBar>
-              )}
+              <VBar $color={color(item)} $share={share(item.value)}>
+                <SrOnly>{name(item)}</SrOnly>
+              </VBar>
             </Column>
           ))}
         </Columns>
