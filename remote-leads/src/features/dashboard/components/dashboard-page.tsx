@@ -1,9 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
+import { useChannelEvent } from '@crm/shared/realtime';
 import { useSearchParams } from '@crm/shared/router';
 import type { Dashboard, DashboardQuery } from '@crm/shared/schemas';
+import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 import { ErrorState, PageHeader, Select, Spinner, TextField } from '@crm/shared/ui';
 import { useDashboard } from '../api/get-dashboard';
 import { formatDuration } from '../utils/format-duration';
@@ -32,6 +34,8 @@ const Total = styled.p`
   font-size: 1.125rem;
 `;
 
+const REFRESH_MS = 5000;
+
 /** The browser's zone: days are cut where the user lives, and the list a bar opens cuts them the same way. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -54,8 +58,18 @@ export function DashboardPage() {
     }
     return q;
   }, [params]);
-  const { data, error, isLoading } = useDashboard(query);
+  const { data, error, isLoading, mutate } = useDashboard(query);
   const d = data?.data;
+  // Another user's lead change refreshes the figures (through the viewer's own scope: events carry ids only), at most
+  // once per REFRESH_MS, so an import's thousands of events cost a few requests.
+  const refresh = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useChannelEvent(realtimeChannels.leads, realtimeEvents.leadChanged, () => {
+    refresh.current ??= setTimeout(() => {
+      refresh.current = undefined;
+      void mutate();
+    }, REFRESH_MS);
+  });
+  useEffect(() => () => clearTimeout(refresh.current), []);
 
   const set = (key: 'from' | 'to' | 'team_id', value: string | null) => {
     const next = new URLSearchParams(params);
