@@ -24,6 +24,7 @@ describe('standaloneRoutes', () => {
         './lead-form-page': Page('form'),
         './lead-status-list-page': Page('statuses'),
         './add-status-drawer': Page('drawer'),
+        './dashboard-page': Page('dashboard'),
       },
       { '/leads/list': 'Лиды' },
     );
@@ -37,6 +38,7 @@ describe('standaloneRoutes', () => {
         ['/leads/:id/edit', 'form'],
         ['/leads/add/LeadForm', null],
         ['/lead-status/list/AddStatusDrawer', 'drawer'],
+        ['/dashboard', 'dashboard'],
       ]),
     );
     // Only titled routes are listed in the shell's nav.
