@@ -4,6 +4,7 @@
 //   build-size             build times and the first-load JS of /build/leads/list (reuses the builds just made)
 //   federation-vs-bundle   federated cold load against one bundle, Chromium, CPU 4×, Fast 3G
 //   leads-list             every list shape at 100,000 leads, API beside its SQL
+//   dashboard              GET /api/dashboard at 100,000 leads: Admin, team and Operator, 30 and 365 days
 //   leads-load             50 concurrent clients for 20 s, first page and search, API beside raw SQL
 //   leads-import           a 100,000-row CSV import, and the list's latency while it runs
 //   throughput             200 simulated users for 60 s (list with search, open, save, comment)
@@ -26,6 +27,7 @@ const BENCHES = {
   'build-size': { script: 'build-size.mjs', env: { SKIP_BUILD: '1' } },
   'federation-vs-bundle': { script: 'federation-vs-bundle.mjs' },
   'leads-list': { script: 'leads-list.mjs', flags: ['--import', 'tsx'] },
+  dashboard: { script: 'dashboard.mjs', flags: ['--import', 'tsx'] },
   'leads-load': { script: 'leads-load.mjs', flags: ['--import', 'tsx'] },
   'leads-import': { script: 'leads-import.mjs', flags: ['--import', 'tsx'], args: ['--parse=worker'] },
   throughput: { script: 'throughput.mjs', flags: ['--import', 'tsx'], args: database ? [] : ['--engine=pglite'] },

@@ -1,5 +1,6 @@
-// Lighthouse on the built app, as issue 25 measures it: each page on Lighthouse's default mobile profile (a mid-range
-// phone: 4× slower CPU, slow 4G) and on its desktop profile, with the HTTP cache emptied before every run. The app is
+// Lighthouse on the built app, as issue 25 measures it (login, leads list, lead detail, lead form, documents list,
+// dashboard): each page on Lighthouse's default mobile profile (a mid-range phone: 4× slower CPU, slow 4G) and on its
+// desktop profile, with the HTTP cache emptied before every run. The app is
 // `api/dist/server.js` on a fresh PGlite with the demo data (`seed-demo.js`, DEMO_LEADS leads, 240 unless set); the
 // signed-in pages run with the Admin's session in the browser's localStorage, set once through the real sign-in
 // call. Prints performance, LCP, TBT and CLS per page and profile, and the median of RUNS runs (1 unless set).
@@ -28,6 +29,7 @@ const PAGES = [
   { name: 'lead-detail', path: ({ leadId }) => `/build/leads/${leadId}`, signedIn: true },
   { name: 'lead-form', path: () => '/build/leads/create', signedIn: true },
   { name: 'documents-list', path: () => '/build/document/list', signedIn: true },
+  { name: 'dashboard', path: () => '/build/dashboard', signedIn: true },
 ].filter((page) => !ONLY || ONLY.includes(page.name));
 
 async function freePort() {

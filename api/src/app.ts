@@ -37,6 +37,7 @@ import { ssoRoutes } from './routes/auth/sso-routes';
 import { broadcastingRoutes, userAuthRoute } from './routes/broadcasting/broadcasting-routes';
 import { commentStepRoutes } from './routes/comment-steps/comment-step-routes';
 import { fileStorage } from './plugins/file-storage';
+import { dashboardRoutes } from './routes/dashboard/dashboard-routes';
 import { documentRoutes } from './routes/documents/document-routes';
 import { fileRoutes } from './routes/files/file-routes';
 import { documentCategoryRoutes } from './routes/document-category/document-category-routes';
@@ -176,6 +177,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(leadCommentRoutes);
       await api.register(leadCsvRoutes);
       await api.register(taskRoutes);
+      await api.register(dashboardRoutes);
       await api.register(uploadRoutes);
       await api.register(documentCategoryRoutes);
       await api.register(documentRoutes);

@@ -25,8 +25,9 @@ export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  // `manage remotes`, `manage webhooks` and `manage api-keys` are implied by `manage all`; named too so they stay if
-  // an admin narrows the role (decisions 052, 070, 072).
+  // `manage remotes`, `manage webhooks`, `manage api-keys` and `view dashboard` are implied by `manage all`; named too
+  // so they stay if an admin narrows the role (decisions 052, 070, 072, 076). Every role views the dashboard, within
+  // its lead scope.
   {
     name: ADMIN_ROLE,
     leadScope: 'all',
@@ -35,6 +36,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       { action: 'manage', subject: 'remotes' },
       { action: 'manage', subject: 'webhooks' },
       { action: 'manage', subject: 'api-keys' },
+      { action: 'view', subject: 'dashboard' },
     ],
   },
   {
@@ -50,6 +52,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       ...rules('users', 'view'),
       // Managers connect their own tools (docs/decisions/072).
       ...rules('api-keys', 'manage'),
+      ...rules('dashboard', 'view'),
     ],
   },
   {
@@ -61,6 +64,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       ...rules('document', 'view'),
       ...rules('document-category', 'view'),
       ...rules('step', 'view'),
+      ...rules('dashboard', 'view'),
     ],
   },
 ];

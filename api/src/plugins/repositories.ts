@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthRepository, createAuthRepository } from '../repositories/auth-repository';
 import { type CommentStepRepository, createCommentStepRepository } from '../repositories/comment-step-repository';
+import { createDashboardRepository, type DashboardRepository } from '../repositories/dashboard-repository';
 import { createDocumentRepository, type DocumentRepository } from '../repositories/document-repository';
 import { createDocumentCategoryRepository, type DocumentCategoryRepository } from '../repositories/document-category-repository';
 import { createHealthRepository, type HealthRepository } from '../repositories/health-repository';
@@ -33,6 +34,7 @@ declare module 'fastify' {
     userRepository: UserRepository;
     roleRepository: RoleRepository;
     teamRepository: TeamRepository;
+    dashboardRepository: DashboardRepository;
     leadStatusRepository: LeadStatusRepository;
     leadQueryRepository: LeadQueryRepository;
     leadReferenceRepository: LeadReferenceRepository;
@@ -65,6 +67,7 @@ async function repositoriesPlugin(app: FastifyInstance) {
   app.decorate('userRepository', createUserRepository(db));
   app.decorate('roleRepository', createRoleRepository(db));
   app.decorate('teamRepository', createTeamRepository(db));
+  app.decorate('dashboardRepository', createDashboardRepository(db));
   app.decorate('leadStatusRepository', createLeadStatusRepository(db));
   // One visibility rule for every lead query: out of scope answers 404 wherever a lead is named.
   const scope = createLeadScope(db);

@@ -89,9 +89,26 @@ export function createLeadScope(db: Database) {
     }
   }
 
+  /** The members of a team (none for an unknown team). */
+  async function teamUsers(teamId: number, tx: Database = db): Promise<number[]> {
+    const rows = await tx.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+    return rows.map((r) => r.userId);
+  }
+
+  /**
+   * A team filter (the dashboard's, and the list it opens; docs/decisions/076): the leads a member created or is
+   * responsible for, the team scope's rule for that team. A team without members keeps no lead.
+   */
+  async function teamCondition(teamId: number, tx: Database = db): Promise<SQL> {
+    const members = await teamUsers(teamId, tx);
+    return members.length === 0 ? sql`false` : scopeCondition(db, members)!;
+  }
+
   return {
     condition,
     scopeUsers,
+    teamUsers,
+    teamCondition,
 
     /**
      * The lead if the viewer may see it, else 404. Inside a transaction pass `tx`: the row is then locked until it

@@ -216,6 +216,8 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'POST /api/remotes/:name/rollback': can('manage', 'remotes'),
   // Any signed-in page reports that it could not load a remote; only the list (manage remotes) reads the reports.
   'POST /api/remotes/:name/load-errors': SIGNED_IN,
+  // The dashboard (decision 076): every seeded role holds `view dashboard`; the figures stay within the lead scope
+  'GET /api/dashboard': can('view', 'dashboard'),
   // Outgoing webhooks (decision 070)
   'GET /api/webhooks': can('manage', 'webhooks'),
   'POST /api/webhooks': can('manage', 'webhooks'),

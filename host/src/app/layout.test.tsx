@@ -12,6 +12,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 const VIEW_ALL_ENTRIES = [
+  'Dashboard',
   'Leads',
   'My day',
   'Lead statuses',
@@ -26,6 +27,8 @@ const VIEW_ALL_ENTRIES = [
 ];
 // The IP allow-list needs manage all itself, so only the Admin sees it.
 const ALL_ENTRIES = [
+  // First for whoever holds view dashboard (docs/decisions/076).
+  'Dashboard',
   'Leads',
   'My day',
   'Lead statuses',
@@ -94,6 +97,15 @@ describe('vertical navigation', () => {
     signInAs('Integrator', [{ action: 'manage', subject: 'webhooks' }]);
     renderApp('/admin/webhooks');
     expect(await navEntries()).toEqual(['Webhooks']);
+  });
+
+  test('view dashboard comes first in the menu', async () => {
+    signInAs('Operator', [
+      { action: 'view', subject: 'lead' },
+      { action: 'view', subject: 'dashboard' },
+    ]);
+    renderApp('/leads/list');
+    expect(await navEntries()).toEqual(['Dashboard', 'Leads', 'My day']);
   });
 
   test('view all sees every built area', async () => {

@@ -1,5 +1,6 @@
 import {
   IconChecklist,
+  IconChartBar,
   IconFileText,
   IconFolder,
   IconHistory,
@@ -24,6 +25,8 @@ const GROUPS: readonly { labelKey: string; icon: NavItem['icon']; entries: reado
     labelKey: 'nav.groupLeads',
     icon: IconUsers,
     entries: [
+      // First in the menu for whoever holds `view dashboard` (every seeded role, docs/decisions/076).
+      { route: 'dashboard', labelKey: 'nav.dashboard', icon: IconChartBar },
       // The lead form and detail pages (/leads/create, /leads/5) belong to the Leads entry.
       { route: 'leads-list', labelKey: 'nav.leads', icon: IconUsers, section: '/leads/' },
       { route: 'tasks', labelKey: 'nav.tasks', icon: IconChecklist },

@@ -1,5 +1,6 @@
 import { standaloneRoutes } from '@crm/shared/standalone';
 import AddStatusDrawer from './exposed/add-status-drawer';
+import DashboardRoute from './exposed/dashboard-page';
 import LeadDetailRoute from './exposed/lead-detail-page';
 import LeadFormRoute from './exposed/lead-form-page';
 import LeadsListRoute from './exposed/leads-list-page';
@@ -16,6 +17,7 @@ export const routes = standaloneRoutes(
     './lead-status-list-page': LeadStatusListPage,
     './add-status-drawer': AddStatusDrawer,
     './my-day-page': MyDayPage,
+    './dashboard-page': DashboardRoute,
   },
-  { '/leads/list': 'Лиды', '/leads/create': 'Добавить лида', '/lead-status/list': 'Статусы лидов', '/tasks': 'Мой день' },
+  { '/dashboard': 'Дашборд', '/leads/list': 'Лиды', '/leads/create': 'Добавить лида', '/lead-status/list': 'Статусы лидов', '/tasks': 'Мой день' },
 );

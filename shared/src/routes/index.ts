@@ -69,6 +69,8 @@ export const ROUTE_MANIFEST = [
   { path: 'pages/user-profile', access: 'auth', layout: 'default', page: { host: 'profile' } },
   { path: 'pages/account-settings', access: 'public', layout: 'default' },
 
+  // Not in the product's route table: the dashboard of issue 23 (docs/decisions/076), in remote_leads since it reads leads.
+  { path: 'dashboard', ...can('dashboard', 'view', 'dashboard'), page: remote('leads', './dashboard-page') },
   // Leads (remote_leads). Both readings of the form routes (add and create) are supported.
   { path: 'leads/list', ...can('leads-list', 'view', 'lead'), page: remote('leads', './leads-list-page') },
   { path: 'leads/:id', ...can('leads-id', 'view', 'lead'), page: remote('leads', './lead-detail-page') },

@@ -29,3 +29,4 @@ export * from './account';
 export * from './two-factor';
 export * from './mini';
 export * from './task';
+export * from './dashboard';

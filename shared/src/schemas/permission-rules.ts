@@ -19,5 +19,6 @@ export const PERMISSION_RULES: AbilityRule[] = [
   { action: 'manage', subject: 'remotes' },
   { action: 'manage', subject: 'webhooks' },
   { action: 'manage', subject: 'api-keys' },
+  { action: 'view', subject: 'dashboard' },
   { action: 'manage', subject: 'all' },
 ];

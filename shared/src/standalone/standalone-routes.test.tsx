@@ -25,6 +25,7 @@ describe('standaloneRoutes', () => {
         './lead-status-list-page': Page('statuses'),
         './add-status-drawer': Page('drawer'),
         './my-day-page': Page('my-day'),
+        './dashboard-page': Page('dashboard'),
       },
       { '/leads/list': 'Лиды' },
     );
@@ -39,6 +40,7 @@ describe('standaloneRoutes', () => {
         ['/leads/add/LeadForm', null],
         ['/lead-status/list/AddStatusDrawer', 'drawer'],
         ['/tasks', 'my-day'],
+        ['/dashboard', 'dashboard'],
       ]),
     );
     // Only titled routes are listed in the shell's nav.

@@ -13,6 +13,20 @@ export interface LeadListFilters {
   statusId?: LeadStatusFilter;
   userId?: number;
   favoriteOnly: boolean;
+  /** Created from this day to that day, both included (`YYYY-MM-DD`), cut in `timeZone` (docs/decisions/076). */
+  /** Created by or assigned to a member of this team (the dashboard's team filter, docs/decisions/076). */
+  teamId?: number;
+  createdFrom?: string;
+  createdTo?: string;
+  timeZone?: string;
+}
+
+/** The created-day range as a condition on the lead's row, so the (created_at, id) index serves it. */
+function createdCondition({ createdFrom, createdTo, timeZone = 'UTC' }: LeadListFilters): SQL | undefined {
+  return and(
+    createdFrom === undefined ? undefined : sql`${leads.createdAt} >= (${createdFrom}::date)::timestamp at time zone ${timeZone}`,
+    createdTo === undefined ? undefined : sql`${leads.createdAt} < ((${createdTo}::date) + 1)::timestamp at time zone ${timeZone}`,
+  );
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -34,7 +48,7 @@ function searchCondition(search: string): SQL | undefined {
 
 /**
  * The list's conditions taken apart, for the count (lead-count.ts) to start from the smallest set it can: whose leads
- * the viewer may see, the conditions on the lead's own row (search, status), and the responsible-user and favourites
+ * the viewer may see, the conditions on the lead's own row (search, status, created days), and the responsible-user and favourites
  * filters, which live in their own tables.
  */
 export interface LeadFilterParts {
@@ -65,12 +79,14 @@ export async function leadFilterParts(
   return {
     scopeUsers: await scope.scopeUsers(viewer),
     row: and(
+      filters.teamId === undefined ? undefined : await scope.teamCondition(filters.teamId),
       filters.search ? searchCondition(filters.search) : undefined,
       filters.statusId === NO_STATUS
         ? isNull(leads.statusId)
         : filters.statusId !== undefined
           ? eq(leads.statusId, filters.statusId)
           : undefined,
+      createdCondition(filters),
     ),
     userId: filters.userId,
     favoriteOf: filters.favoriteOnly ? viewer.id : undefined,

@@ -57,12 +57,16 @@ const EXPORT_HEADERS: Record<'en' | 'ru', readonly string[]> = {
   ru: ['ID', ...LEAD_EXPORT_RU_LABELS, 'Создан'],
 };
 
-const { search, status_id, user_id, favorite } = listLeadsQuerySchema.shape;
+const { search, status_id, user_id, team_id, favorite, created_from, created_to, tz } = listLeadsQuerySchema.shape;
 const exportQuerySchema = z.object({
   search,
   status_id,
   user_id,
+  team_id,
   favorite,
+  created_from,
+  created_to,
+  tz,
   lang: z.enum(['en', 'ru'], 'Выберите en или ru').default('en'),
 });
 const csvAnswer = z.string().describe('text/csv, UTF-8 with BOM');
@@ -142,7 +146,16 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const batches = app.leadExportRepository.exportBatches(
-        { search: q.search, statusId: q.status_id, userId: q.user_id, favoriteOnly: q.favorite === '1' },
+        {
+          search: q.search,
+          statusId: q.status_id,
+          userId: q.user_id,
+          favoriteOnly: q.favorite === '1',
+          teamId: q.team_id,
+          createdFrom: q.created_from,
+          createdTo: q.created_to,
+          timeZone: q.tz ?? app.config.tasksTimeZone,
+        },
         leadViewer(request),
       );
       // The first batch is read before the 200 goes out, so a query that fails answers a JSON error; once the stream

@@ -15,6 +15,7 @@ export const ar: Translation = {
   },
   nav: {
     label: 'التنقل الرئيسي',
+    dashboard: 'لوحة المعلومات',
     leads: 'العملاء المحتملون',
     leadStatuses: 'حالات العملاء',
     documents: 'المستندات',

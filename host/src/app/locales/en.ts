@@ -18,6 +18,7 @@ export const en = {
   },
   nav: {
     label: 'Main navigation',
+    dashboard: 'Dashboard',
     leads: 'Leads',
     leadStatuses: 'Lead statuses',
     documents: 'Documents',

@@ -15,6 +15,7 @@ export const fr: Translation = {
   },
   nav: {
     label: 'Navigation principale',
+    dashboard: 'Tableau de bord',
     leads: 'Prospects',
     leadStatuses: 'Statuts des prospects',
     documents: 'Documents',

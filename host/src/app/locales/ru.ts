@@ -16,6 +16,7 @@ export const ru: Translation = {
   },
   nav: {
     label: 'Главное меню',
+    dashboard: 'Дашборд',
     leads: 'Лиды',
     leadStatuses: 'Статусы лидов',
     documents: 'Документы',

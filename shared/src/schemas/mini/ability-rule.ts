@@ -23,6 +23,8 @@ export const ABILITY_SUBJECTS = [
   'webhooks',
   /** Creating and revoking one's own API keys (`manage api-keys`, docs/decisions/072). */
   'api-keys',
+  /** The dashboard's figures (`view dashboard`, every seeded role; docs/decisions/076). */
+  'dashboard',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

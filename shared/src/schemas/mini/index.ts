@@ -6,6 +6,7 @@
  */
 export * from './ability-rule';
 export * from './api-error';
+export * from './calendar-date';
 export * from './envelope';
 export * from './id';
 export * from './lead-list-query';

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { calendarDateQuery, timeZoneQuery } from './calendar-date';
 import { pageQuerySchema } from './envelope';
 import { miniIdSchema } from './id';
 import { miniTextSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
@@ -23,7 +24,16 @@ export const listLeadsQuerySchema = z.object({
     z.union([z.literal(NO_STATUS), miniIdSchema('Неизвестный статус')], { error: 'Неизвестный статус' }),
   ),
   user_id: z.optional(miniIdSchema('Неизвестный пользователь')),
+  /** Leads a member of this team created or is responsible for (the dashboard's team filter, docs/decisions/076). */
+  team_id: z.optional(miniIdSchema('Неизвестная команда')),
   favorite: z.optional(z.enum(['0', '1'])),
+  /**
+   * Leads created from this day to that day, both included, cut in `tz` (default: the server's TASKS_TIME_ZONE): the
+   * dashboard's bars open the list with them (docs/decisions/076).
+   */
+  created_from: z.optional(calendarDateQuery()),
+  created_to: z.optional(calendarDateQuery()),
+  tz: z.optional(timeZoneQuery()),
   /** `field` ascending or `-field` descending. */
   sort: z._default(
     z.string().check(z.regex(new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`), 'Unknown sort field')),

@@ -7,6 +7,13 @@ export const IconUsers = createIcon('IconUsers', [
   'M16 3.13a4 4 0 0 1 0 7.75',
   'M21 21v-2a4 4 0 0 0 -3 -3.85',
 ]);
+// Tabler's chart-bar.
+export const IconChartBar = createIcon('IconChartBar', [
+  'M3 13a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v6a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z',
+  'M15 9a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v10a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z',
+  'M9 5a1 1 0 0 1 1 -1h4a1 1 0 0 1 1 1v14a1 1 0 0 1 -1 1h-4a1 1 0 0 1 -1 -1z',
+  'M4 20h14',
+]);
 export const IconTag = createIcon('IconTag', [
   'M5.5 7.5a1 1 0 1 0 2 0a1 1 0 1 0 -2 0',
   'M3 6v5.172a2 2 0 0 0 .586 1.414l7.71 7.71a2.41 2.41 0 0 0 3.408 0l5.592 -5.592a2.41 2.41 0 0 0 0 -3.408l-7.71 -7.71a2 2 0 0 0 -1.414 -.586h-5.172a3 3 0 0 0 -3 3z',

@@ -27,4 +27,5 @@ export const SUBJECT_LABELS: Record<AbilitySubject, string> = {
   remotes: 'Модули',
   webhooks: 'Вебхуки',
   'api-keys': 'API-ключи',
+  dashboard: 'Дашборд',
 };

@@ -14,6 +14,7 @@ import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
+import { CreatedFilterBar } from './created-filter-bar';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
 import { ViewSwitch } from './view-switch';
@@ -89,9 +90,14 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
       status_id: query.status_id,
       user_id: canViewUsers ? query.user_id : undefined,
       favorite: query.favorite,
+      // A dashboard bar's filters (docs/decisions/076).
+      team_id: query.team_id,
+      created_from: query.created_from,
+      created_to: query.created_to,
+      tz: query.tz,
       sort: query.sort,
     }),
-    [query.search, query.status_id, query.user_id, query.favorite, query.sort, canViewUsers],
+    [query.search, query.status_id, query.user_id, query.favorite, query.team_id, query.created_from, query.created_to, query.tz, query.sort, canViewUsers],
   );
   const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
   // cursors=1: meta also says whether the total is a capped count or an estimate ("из более чем 10000").
@@ -113,7 +119,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
 
   const [selectedIds, setSelectedIds] = useState<readonly number[]>(NO_IDS);
   // A selection survives paging and sorting, but not a new filter: a bulk delete must not reach leads no longer shown.
-  const selectionScope = JSON.stringify([filters.search, filters.status_id, filters.user_id, filters.favorite]);
+  const selectionScope = JSON.stringify([filters.search, filters.status_id, filters.user_id, filters.favorite, filters.team_id, filters.created_from, filters.created_to]);
   const [selectedIn, setSelectedIn] = useState(selectionScope);
   if (selectedIn !== selectionScope) {
     setSelectedIn(selectionScope);
@@ -168,6 +174,12 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           onUserChange={(user_id) => update({ user_id })}
           onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
           narrow={narrow}
+        />
+        <CreatedFilterBar
+          createdFrom={query.created_from}
+          createdTo={query.created_to}
+          teamId={query.team_id}
+          onClear={() => update({ created_from: undefined, created_to: undefined, team_id: undefined, tz: undefined })}
         />
         {view === 'kanban' && renderKanban ? null : (
           <>

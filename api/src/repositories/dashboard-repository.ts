@@ -1,0 +1,187 @@
+import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { type Dashboard, NO_STATUS_LABEL } from '@crm/shared/schemas';
+import { type Database, queryRows } from '../db/client';
+import { leadStatuses } from '../db/schema/lead-statuses';
+import { leads } from '../db/schema/leads';
+import { tasks } from '../db/schema/tasks';
+import { teamMembers } from '../db/schema/team-members';
+import { teams } from '../db/schema/teams';
+import { users } from '../db/schema/users';
+import { createLeadScope, type LeadViewer, scopeCondition } from './lead-scope';
+
+/** The period and filter of one dashboard, already checked by the route. */
+export interface DashboardFilter {
+  /** First and last day, both included, `YYYY-MM-DD`, cut in `timeZone`. */
+  from: string;
+  to: string;
+  timeZone: string;
+  teamId: number | undefined;
+}
+
+type Figures = Omit<Dashboard, 'from' | 'to' | 'tz' | 'team_id' | 'teams'>;
+type Team = Dashboard['teams'][number];
+
+const NO_STATUS_COLOR = '#A8AAAE';
+
+/** The days from `from` to `to`, both included. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    days.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
+/**
+ * The dashboard's figures (docs/decisions/076), each within the viewer's lead scope exactly as the list applies it
+ * (`scopeCondition`) and, with a team, limited to the leads a member of it created or is responsible for (the team
+ * scope's rule, for that team). Every figure is one statement; on PostgreSQL they run side by side on the pool.
+ */
+export function createDashboardRepository(db: Database) {
+  const scope = createLeadScope(db);
+
+  /** The teams the viewer may filter by: every team for the all scope, the teams they belong to otherwise. */
+  async function pickableTeams(viewer: LeadViewer): Promise<Team[]> {
+    const mine = db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(eq(teamMembers.userId, viewer.id));
+    return db
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(viewer.leadScope === 'all' ? undefined : inArray(teams.id, mine))
+      .orderBy(asc(teams.name), asc(teams.id));
+  }
+
+  async function figures(viewer: LeadViewer, filter: DashboardFilter): Promise<Figures> {
+    const { timeZone: tz } = filter;
+    const [scopeUsers, members] = await Promise.all([scope.scopeUsers(viewer), filter.teamId === undefined ? undefined : scope.teamUsers(filter.teamId)]);
+    // The team filter is the list's (lead-scope.ts teamCondition), written from the members already read.
+    const team = members === undefined ? undefined : members.length === 0 ? sql`false` : scopeCondition(db, members);
+    const start = sql`(${filter.from}::date)::timestamp at time zone ${tz}`;
+    const end = sql`((${filter.to}::date) + 1)::timestamp at time zone ${tz}`;
+    // Whose leads: the viewer's scope, then the team (a team without members has no leads).
+    const leadsSeen = and(scopeCondition(db, scopeUsers), team);
+    const createdInPeriod = and(sql`${leads.createdAt} >= ${start}`, sql`${leads.createdAt} < ${end}`, leadsSeen);
+    const cohort = sql`select ${leads.id} as id, ${leads.statusId} as status_id, ${leads.createdAt} as created_at from ${leads} where ${createdInPeriod}`;
+    const isStatusChange = sql`h.changes ? 'status_id'`;
+
+    const statusesQuery = db
+      .select({ id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color })
+      .from(leadStatuses)
+      .orderBy(asc(leadStatuses.position), asc(leadStatuses.id));
+
+    const perDay = queryRows<{ date: string; count: number | string }>(
+      db,
+      sql`select to_char((c.created_at at time zone ${tz})::date, 'YYYY-MM-DD') as date, count(*) as count
+          from (${cohort}) c group by 1`,
+    );
+    const perStatus = queryRows<{ status_id: number | null; count: number | string }>(
+      db,
+      sql`select c.status_id, count(*) as count from (${cohort}) c group by c.status_id`,
+    );
+    const perUser = queryRows<{ user_id: number; name: string; count: number | string }>(
+      db,
+      sql`select lu.user_id, u.name, count(*) as count
+          from (${cohort}) c join lead_users lu on lu.lead_id = c.id join users u on u.id = lu.user_id
+          group by lu.user_id, u.name order by count(*) desc, u.name, lu.user_id`,
+    );
+    const statuses = await statusesQuery;
+    const pairs = statuses.slice(1).map((to, i) => ({ from: statuses[i].id, to: to.id }));
+    const nextOf = pairs.length === 0 ? sql`select null::int as from_id, null::int as to_id where false` : sql`values ${sql.join(
+      pairs.map((p) => sql`(${p.from}::int, ${p.to}::int)`),
+      sql`, `,
+    )}`;
+    // The stays that ended in the period: each change of status there ends one. It began at the lead's change before
+    // (one probe of the partial (lead_id, created_at) index) or, for the first, when the lead was created. The same
+    // rows give the conversion: of the exits from a status, how many went straight to the next one.
+    const stays = queryRows<{ status_id: number; median_seconds: number | string | null; stays: number | string; converted: number | string }>(
+      db,
+      sql`select x.status_id,
+                 percentile_cont(0.5) within group (order by x.seconds) as median_seconds,
+                 count(*) as stays,
+                 count(*) filter (where x.to_status = n.to_id) as converted
+          from (
+            select (h.changes->'status_id'->>'from')::int as status_id, (h.changes->'status_id'->>'to')::int as to_status,
+                   extract(epoch from h.created_at - coalesce(p.created_at, ${leads.createdAt})) as seconds
+            from lead_history h
+            join ${leads} on ${leads.id} = h.lead_id
+            left join lateral (
+              select b.created_at from lead_history b
+              where b.lead_id = h.lead_id and b.changes ? 'status_id' and (b.created_at, b.id) < (h.created_at, h.id)
+              order by b.created_at desc, b.id desc limit 1
+            ) p on true
+            where ${isStatusChange} and h.created_at >= ${start} and h.created_at < ${end} and ${leadsSeen ?? sql`true`}
+          ) x
+          left join (${nextOf}) n(from_id, to_id) on n.from_id = x.status_id
+          where x.status_id is not null
+          group by x.status_id`,
+    );
+    const overdue = overdueTasks(viewer, scopeUsers, members);
+
+    const [days, byStatus, byUser, stayRows, overdueRows] = await Promise.all([perDay, perStatus, perUser, stays, overdue]);
+
+    const perDate = new Map(days.map((d) => [d.date, Number(d.count)]));
+    const statusCount = new Map(byStatus.map((s) => [s.status_id, Number(s.count)]));
+    const known = new Set(statuses.map((s) => s.id));
+    // Leads whose status was deleted cannot exist (the delete moves them), so any count not in the list is "no status".
+    const withoutStatus = byStatus.filter((s) => s.status_id === null || !known.has(s.status_id)).reduce((sum, s) => sum + Number(s.count), 0);
+    const stayOf = new Map(stayRows.map((s) => [s.status_id, s]));
+
+    return {
+      total_new: byStatus.reduce((sum, s) => sum + Number(s.count), 0),
+      new_leads: daysOf(filter.from, filter.to).map((date) => ({ date, count: perDate.get(date) ?? 0 })),
+      funnel: [
+        ...(withoutStatus > 0 ? [{ status_id: null, name: NO_STATUS_LABEL, color: NO_STATUS_COLOR, count: withoutStatus }] : []),
+        ...statuses.map((s) => ({ status_id: s.id, name: s.name, color: s.color, count: statusCount.get(s.id) ?? 0 })),
+      ],
+      conversion: pairs.map((p) => {
+        const row = stayOf.get(p.from);
+        const exits = Number(row?.stays ?? 0);
+        const converted = Number(row?.converted ?? 0);
+        return { from_status_id: p.from, to_status_id: p.to, exits, converted, rate: exits === 0 ? null : converted / exits };
+      }),
+      time_in_status: statuses.map((s) => {
+        const row = stayOf.get(s.id);
+        return { status_id: s.id, median_seconds: row?.median_seconds == null ? null : Math.round(Number(row.median_seconds)), stays: Number(row?.stays ?? 0) };
+      }),
+      by_user: byUser.map((u) => ({ user_id: u.user_id, name: u.name, count: Number(u.count) })),
+      overdue_tasks: overdueRows,
+    };
+  }
+
+  /**
+   * Open tasks due before now per assignee, among the tasks the viewer sees (the rule of task-repository.ts: the tasks
+   * of leads in their scope and their own standalone ones); with a team, the tasks assigned to its members.
+   */
+  async function overdueTasks(viewer: LeadViewer, scopeUsers: number[] | undefined, members: number[] | undefined): Promise<Figures['overdue_tasks']> {
+    const ownStandalone = and(isNull(tasks.leadId), or(eq(tasks.createdBy, viewer.id), eq(tasks.assigneeId, viewer.id)));
+    // Every lead is in the all scope (the foreign key keeps a task's lead), so it needs no EXISTS.
+    const leadInScope =
+      scopeUsers === undefined
+        ? undefined
+        : exists(
+            db
+              .select({ one: sql`1` })
+              .from(leads)
+              .where(and(eq(leads.id, tasks.leadId), scopeCondition(db, scopeUsers))),
+          );
+    const visible = or(ownStandalone, and(isNotNull(tasks.leadId), leadInScope));
+    const count = sql<number>`count(*)`.mapWith(Number);
+    return db
+      .select({ user_id: tasks.assigneeId, name: users.name, count })
+      .from(tasks)
+      .innerJoin(users, eq(users.id, tasks.assigneeId))
+      .where(
+        and(
+          isNull(tasks.doneAt),
+          lt(tasks.dueAt, sql`now()`),
+          members === undefined ? undefined : members.length === 0 ? sql`false` : inArray(tasks.assigneeId, members),
+          visible,
+        ),
+      )
+      .groupBy(tasks.assigneeId, users.name)
+      .orderBy(desc(count), asc(users.name), asc(tasks.assigneeId));
+  }
+
+  return { pickableTeams, figures };
+}
+
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;
