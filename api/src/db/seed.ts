@@ -31,6 +31,7 @@ export const PERMISSION_RULES: AbilityRule[] = [
   { action: 'view', subject: 'audit' },
   { action: 'manage', subject: 'remotes' },
   { action: 'manage', subject: 'webhooks' },
+  { action: 'manage', subject: 'saved-views' },
   { action: 'manage', subject: 'all' },
 ];
 
@@ -40,8 +41,8 @@ export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  // `manage remotes` and `manage webhooks` are implied by `manage all`; named too so they stay if an admin narrows the
-  // role (decisions 052, 070).
+  // `manage remotes`, `manage webhooks` and `manage saved-views` are implied by `manage all`; named too so they stay if
+  // an admin narrows the role (decisions 052, 070, 077).
   {
     name: ADMIN_ROLE,
     leadScope: 'all',
@@ -49,6 +50,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       { action: 'manage', subject: 'all' },
       { action: 'manage', subject: 'remotes' },
       { action: 'manage', subject: 'webhooks' },
+      { action: 'manage', subject: 'saved-views' },
     ],
   },
   {
@@ -62,6 +64,8 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       ...rules('step', 'view'),
       ...rules('team', 'view'),
       ...rules('users', 'view'),
+      // Sharing saved views with their team or everyone (decision 077).
+      ...rules('saved-views', 'manage'),
     ],
   },
   {

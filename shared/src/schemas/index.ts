@@ -25,3 +25,4 @@ export * from './search';
 export * from './account';
 export * from './mini';
 export * from './task';
+export * from './saved-view';

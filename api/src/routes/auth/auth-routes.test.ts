@@ -25,7 +25,7 @@ for (const driver of testDrivers()) {
       const body = response.json();
       assert.match(body.accessToken, /^[A-Za-z0-9_-]{43}$/);
       assert.deepEqual(body.userData, { id: body.userData.id, first_name: 'Admin', name: 'Administrator', email: TEST_ADMIN.email, role: 'Admin', avatar: null });
-      assert.deepEqual(body.userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'all' }]);
+      assert.deepEqual(body.userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'saved-views' }, { action: 'manage', subject: 'all' }]);
     });
 
     test('login accepts the email in any case and with spaces', async () => {
@@ -73,7 +73,7 @@ for (const driver of testDrivers()) {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
       assert.equal(response.statusCode, 200);
       assert.equal(response.json().userData.email, TEST_ADMIN.email);
-      assert.deepEqual(response.json().userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'all' }]);
+      assert.deepEqual(response.json().userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'saved-views' }, { action: 'manage', subject: 'all' }]);
     });
 
     test('me without a token, with a malformed header or an unknown token is 401 JSON', async () => {

@@ -21,6 +21,8 @@ export const ABILITY_SUBJECTS = [
   'remotes',
   /** Registering webhooks and reading their deliveries (`manage webhooks`, docs/decisions/070). */
   'webhooks',
+  /** Sharing saved views of the leads list with a team or everyone (`manage saved-views`, docs/decisions/077). */
+  'saved-views',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

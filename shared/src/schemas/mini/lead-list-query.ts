@@ -12,6 +12,54 @@ export type LeadStatusFilter = number | typeof NO_STATUS;
 /** The name shown for NO_STATUS: the filter option, the kanban's first column, the inline and bulk status pickers. */
 export const NO_STATUS_LABEL = 'Без статуса';
 
+/** `YYYY-MM-DD`, a real calendar day. */
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_MESSAGE = 'Укажите дату в формате ГГГГ-ММ-ДД';
+const isCalendarDay = (value: string) => {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+};
+const leadDateFilter = z.optional(z.string().check(z.regex(DATE_PATTERN, DATE_MESSAGE), z.refine(isCalendarDay, DATE_MESSAGE)));
+
+/** The longest inactivity `inactive_days` takes: ten years. */
+export const INACTIVE_DAYS_MAX = 3650;
+const INACTIVE_DAYS_MESSAGE = `Укажите число дней от 1 до ${INACTIVE_DAYS_MAX}`;
+
+/** True for an IANA time zone this runtime knows (`Europe/Moscow`, `UTC`). */
+export function isIanaTimeZone(value: string): boolean {
+  if (value === '' || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The list's filters beyond search, status, user and favourites (docs/decisions/077): created and updated date ranges
+ * (whole days, inclusive, in `tz`), no activity for `inactive_days`, without a responsible user, with overdue tasks.
+ */
+export const leadExtraFiltersShape = {
+  created_from: leadDateFilter,
+  created_to: leadDateFilter,
+  updated_from: leadDateFilter,
+  updated_to: leadDateFilter,
+  /** The zone the date ranges' days are read in (default: the server's TASKS_TIME_ZONE). */
+  tz: z.optional(z.string().check(z.refine(isIanaTimeZone, 'Укажите часовой пояс IANA, например Europe/Moscow'))),
+  /** No update, comment or history entry for this many days. */
+  inactive_days: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)),
+      z.number({ error: INACTIVE_DAYS_MESSAGE }).check(z.int({ error: INACTIVE_DAYS_MESSAGE, abort: true }), z.minimum(1, INACTIVE_DAYS_MESSAGE), z.maximum(INACTIVE_DAYS_MAX, INACTIVE_DAYS_MESSAGE)),
+    ),
+  ),
+  /** `1`: leads nobody is responsible for. */
+  no_user: z.optional(z.enum(['0', '1'])),
+  /** `1`: leads with an open task due before now. */
+  overdue_tasks: z.optional(z.enum(['0', '1'])),
+};
+
 /**
  * GET /api/leads's querystring, which /leads/list also reads its URL with (`lenientQuerySchema`): built with zod/mini
  * so the list's first load carries no classic zod (docs/decisions/033).
@@ -24,6 +72,7 @@ export const listLeadsQuerySchema = z.object({
   ),
   user_id: z.optional(miniIdSchema('Неизвестный пользователь')),
   favorite: z.optional(z.enum(['0', '1'])),
+  ...leadExtraFiltersShape,
   /** `field` ascending or `-field` descending. */
   sort: z._default(
     z.string().check(z.regex(new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`), 'Unknown sort field')),
