@@ -26,4 +26,5 @@ export const SUBJECT_LABELS: Record<AbilitySubject, string> = {
   audit: 'Журнал действий',
   remotes: 'Модули',
   webhooks: 'Вебхуки',
+  'saved-views': 'Общие виды списка лидов',
 };

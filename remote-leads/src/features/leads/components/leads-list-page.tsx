@@ -42,6 +42,8 @@ export interface LeadsListPageProps {
   renderBulkActions?: (slot: LeadsBulkSlot) => ReactNode;
   /** The kanban view, given the search, responsible-user and favourites filters; without it there is no view switch. */
   renderKanban?: (filters: LeadsFilters) => ReactNode;
+  /** Shown between the header and the list: the saved views' tabs, which app/ composes from their feature. */
+  tabs?: ReactNode;
 }
 
 const Page = styled.div`
@@ -60,7 +62,10 @@ const Actions = styled.div`
 const NO_IDS: readonly number[] = [];
 
 /** /leads/list: a server page of leads or the kanban; every control writes the URL, and the URL drives the requests. */
-export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban }: LeadsListPageProps) {
+/** The viewer's time zone: the date filters' days are theirs (docs/decisions/077). */
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban, tabs }: LeadsListPageProps) {
   const navigate = useNavigate();
   const ability = useAbility();
   const canViewUsers = ability.can('view', 'users');
@@ -81,9 +86,44 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
       status_id: query.status_id,
       user_id: canViewUsers ? query.user_id : undefined,
       favorite: query.favorite,
+      created_from: query.created_from,
+      created_to: query.created_to,
+      updated_from: query.updated_from,
+      updated_to: query.updated_to,
+      // Only with a date range, so the request of an undated list stays as it was.
+      tz: query.created_from || query.created_to || query.updated_from || query.updated_to ? viewerTimeZone() : undefined,
+      inactive_days: query.inactive_days,
+      no_user: query.no_user,
+      overdue_tasks: query.overdue_tasks,
       sort: query.sort,
     }),
-    [query.search, query.status_id, query.user_id, query.favorite, query.sort, canViewUsers],
+    [
+      query.search,
+      query.status_id,
+      query.user_id,
+      query.favorite,
+      query.created_from,
+      query.created_to,
+      query.updated_from,
+      query.updated_to,
+      query.inactive_days,
+      query.no_user,
+      query.overdue_tasks,
+      query.sort,
+      canViewUsers,
+    ],
+  );
+  const extraFilters = useMemo(
+    () => ({
+      created_from: query.created_from,
+      created_to: query.created_to,
+      updated_from: query.updated_from,
+      updated_to: query.updated_to,
+      inactive_days: query.inactive_days,
+      no_user: query.no_user,
+      overdue_tasks: query.overdue_tasks,
+    }),
+    [query.created_from, query.created_to, query.updated_from, query.updated_to, query.inactive_days, query.no_user, query.overdue_tasks],
   );
   const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
   // cursors=1: meta also says whether the total is a capped count or an estimate ("из более чем 10000").
@@ -105,7 +145,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
 
   const [selectedIds, setSelectedIds] = useState<readonly number[]>(NO_IDS);
   // A selection survives paging and sorting, but not a new filter: a bulk delete must not reach leads no longer shown.
-  const selectionScope = JSON.stringify([filters.search, filters.status_id, filters.user_id, filters.favorite]);
+  const selectionScope = JSON.stringify({ ...filters, sort: undefined });
   const [selectedIn, setSelectedIn] = useState(selectionScope);
   if (selectedIn !== selectionScope) {
     setSelectedIn(selectionScope);
@@ -142,6 +182,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           </Actions>
         }
       />
+      {tabs}
       <Card flush>
         <LeadsToolbar
           search={query.search ?? ''}
@@ -155,8 +196,11 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           usersLoading={users.isLoading}
           onSearchChange={(search) => update({ search }, { replace: true })}
           onStatusChange={(status_id) => update({ status_id })}
-          onUserChange={(user_id) => update({ user_id })}
+          // A responsible user and "without responsible user" exclude each other (the API refuses both).
+          onUserChange={(user_id) => update(user_id === undefined ? { user_id } : { user_id, no_user: undefined })}
           onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
+          extra={extraFilters}
+          onExtraChange={(patch) => update(patch.no_user === '1' ? { ...patch, user_id: undefined } : patch)}
           narrow={narrow}
         />
         {view === 'kanban' && renderKanban ? null : (

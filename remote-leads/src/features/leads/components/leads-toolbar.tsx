@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { Button, Drawer, Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
+import { countExtraFilters, LeadExtraFilters, type LeadExtraFilterValues } from './lead-extra-filters';
 
 // Long enough to let a word be typed, short enough to feel live.
 const SEARCH_DEBOUNCE_MS = 400;
@@ -24,6 +25,9 @@ export interface LeadsToolbarProps {
   onStatusChange: (statusId: LeadStatusFilter | undefined) => void;
   onUserChange: (userId: number | undefined) => void;
   onFavoriteChange: (favorite: boolean) => void;
+  /** The date ranges, inactivity, no user and overdue tasks filters; without them those fields are not shown. */
+  extra?: LeadExtraFilterValues;
+  onExtraChange?: (patch: LeadExtraFilterValues) => void;
   /** A phone: the filters fold into a drawer opened by "Фильтры", which counts the active ones; search stays in view. */
   narrow?: boolean;
 }
@@ -80,6 +84,8 @@ export function LeadsToolbar({
   onStatusChange,
   onUserChange,
   onFavoriteChange,
+  extra,
+  onExtraChange,
   narrow = false,
 }: LeadsToolbarProps) {
   const favoriteId = useId();
@@ -145,12 +151,15 @@ export function LeadsToolbar({
         />
         Только избранные
       </Check>
+      {extra && onExtraChange ? <LeadExtraFilters values={extra} onChange={onExtraChange} /> : null}
     </>
   );
 
   if (narrow) {
     // Only the filters the drawer holds count: the search is in view.
-    const active = [showStatus && statusId !== undefined, userOptions !== undefined && userId !== undefined, favorite].filter(Boolean).length;
+    const active =
+      [showStatus && statusId !== undefined, userOptions !== undefined && userId !== undefined, favorite].filter(Boolean).length +
+      (extra ? countExtraFilters(extra) : 0);
     return (
       <NarrowBar>
         {searchField}
