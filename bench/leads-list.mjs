@@ -77,6 +77,7 @@ for (const engine of benchEngines()) {
 
     // Page 2000 reached the keyset way: the cursor page 1999 answered with.
     const page1999 = await bench.app.inject({ method: 'GET', url: '/api/leads?page=1999&cursors=1', headers: bench.headers });
+    const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     const shapes = [
       { name: 'first page', query: '' },
       { name: 'deep page (2000)', query: '?page=2000' },
@@ -87,6 +88,12 @@ for (const engine of benchEngines()) {
       { name: 'user filter', query: `?user_id=${seeded.userIds[3]}` },
       { name: 'favourites', query: '?favorite=1' },
       { name: 'sort by surname', query: '?sort=surname' },
+      // The filters of docs/decisions/077.
+      { name: 'created last 30 days', query: `?created_from=${daysAgo(30)}&tz=UTC` },
+      { name: 'updated last 7 days', query: `?updated_from=${daysAgo(7)}&tz=UTC` },
+      { name: 'no activity 30 days', query: '?inactive_days=30' },
+      { name: 'no responsible user', query: '?no_user=1' },
+      { name: 'overdue tasks', query: '?overdue_tasks=1' },
       { name: 'Operator (own scope)', query: '', headers: operatorHeaders },
       { name: 'Operator, 100 leads', query: '', headers: fewHeaders },
     ];
