@@ -63,6 +63,7 @@ describe('saved views', () => {
 
     // The Admin filters the list, saves it as a view and shares it with the team.
     await navigate(admin, base, '/leads/list');
+    await admin.getByRole('button', { name: 'Ещё фильтры' }).click();
     await admin.getByRole('checkbox', { name: 'Без ответственного' }).click();
     await admin.waitForURL((url) => url.searchParams.get('no_user') === '1');
     await admin.getByRole('link', { name: 'Ничейный Тест', exact: true }).waitFor();
@@ -88,7 +89,7 @@ describe('saved views', () => {
     await navigate(page, base, '/leads/list');
     await page.getByRole('link', { name: 'Олегов Тест', exact: true }).waitFor();
     await page.getByRole('tablist', { name: 'Виды списка' }).getByRole('tab', { name: VIEW }).click();
-    await page.getByText(`Вид «${VIEW}» открыт от`).waitFor();
+    await page.getByText('Вид от Admin Administrator: в нём видны только лиды, доступные вам.').waitFor();
     // The view's filter, within the member's own scope: their unassigned lead, not the Admin's, not the assigned one.
     await page.getByRole('link', { name: 'Свойский Тест', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Олегов Тест', exact: true }).waitFor({ state: 'detached' });

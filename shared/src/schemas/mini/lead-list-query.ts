@@ -49,10 +49,7 @@ export const leadExtraFiltersShape = {
   tz: z.optional(z.string().check(z.refine(isIanaTimeZone, 'Укажите часовой пояс IANA, например Europe/Moscow'))),
   /** No update, comment or history entry for this many days. */
   inactive_days: z.optional(
-    z.pipe(
-      z.transform((value: unknown) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value)),
-      z.number({ error: INACTIVE_DAYS_MESSAGE }).check(z.int({ error: INACTIVE_DAYS_MESSAGE, abort: true }), z.minimum(1, INACTIVE_DAYS_MESSAGE), z.maximum(INACTIVE_DAYS_MAX, INACTIVE_DAYS_MESSAGE)),
-    ),
+    z.coerce.number({ error: INACTIVE_DAYS_MESSAGE }).check(z.int({ error: INACTIVE_DAYS_MESSAGE, abort: true }), z.minimum(1, INACTIVE_DAYS_MESSAGE), z.maximum(INACTIVE_DAYS_MAX, INACTIVE_DAYS_MESSAGE)),
   ),
   /** `1`: leads nobody is responsible for. */
   no_user: z.optional(z.enum(['0', '1'])),

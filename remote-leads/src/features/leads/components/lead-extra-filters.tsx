@@ -1,32 +1,11 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { Select, TextField, type SelectOption } from '@crm/shared/ui';
-
-/** The list's filters beyond search, status, user and favourites (docs/decisions/077), as the URL holds them. */
-export interface LeadExtraFilterValues {
-  created_from?: string;
-  created_to?: string;
-  updated_from?: string;
-  updated_to?: string;
-  inactive_days?: number;
-  no_user?: '0' | '1';
-  overdue_tasks?: '0' | '1';
-}
+import type { LeadExtraFilterValues } from '../utils/extra-filters';
 
 export interface LeadExtraFiltersProps {
   values: LeadExtraFilterValues;
   onChange: (patch: LeadExtraFilterValues) => void;
-}
-
-/** How many of the extra filters are set (the phone's "Фильтры (N)" counts them). */
-export function countExtraFilters(values: LeadExtraFilterValues): number {
-  return [
-    values.created_from || values.created_to,
-    values.updated_from || values.updated_to,
-    values.inactive_days !== undefined,
-    values.no_user === '1',
-    values.overdue_tasks === '1',
-  ].filter(Boolean).length;
 }
 
 const INACTIVE_OPTIONS: SelectOption<number>[] = [7, 14, 30, 60, 90, 180].map((days) => ({ value: days, label: `${days} дней` }));

@@ -135,8 +135,10 @@ describe('LeadsListPage', () => {
     const { router } = renderRoutes(routes, '/leads/list?user_id=2');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: NAME });
+    expect(screen.queryByRole('checkbox', { name: 'Без ответственного' })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Без ответственного' }));
+    await user.click(screen.getByRole('button', { name: 'Ещё фильтры' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Без ответственного' }));
     expect(paramsOf(router)).toEqual({ no_user: '1' });
     await user.click(screen.getByRole('checkbox', { name: 'Есть просроченные задачи' }));
     await user.click(screen.getByLabelText('Нет активности'));

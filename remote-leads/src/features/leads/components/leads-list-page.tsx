@@ -80,51 +80,15 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const narrow = useBreakpointDown('sm');
 
   // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
-  const filters = useMemo<LeadsFilters>(
-    () => ({
-      search: query.search || undefined,
-      status_id: query.status_id,
-      user_id: canViewUsers ? query.user_id : undefined,
-      favorite: query.favorite,
-      created_from: query.created_from,
-      created_to: query.created_to,
-      updated_from: query.updated_from,
-      updated_to: query.updated_to,
-      // Only with a date range, so the request of an undated list stays as it was.
-      tz: query.created_from || query.created_to || query.updated_from || query.updated_to ? viewerTimeZone() : undefined,
-      inactive_days: query.inactive_days,
-      no_user: query.no_user,
-      overdue_tasks: query.overdue_tasks,
-      sort: query.sort,
-    }),
-    [
-      query.search,
-      query.status_id,
-      query.user_id,
-      query.favorite,
-      query.created_from,
-      query.created_to,
-      query.updated_from,
-      query.updated_to,
-      query.inactive_days,
-      query.no_user,
-      query.overdue_tasks,
-      query.sort,
-      canViewUsers,
-    ],
-  );
-  const extraFilters = useMemo(
-    () => ({
-      created_from: query.created_from,
-      created_to: query.created_to,
-      updated_from: query.updated_from,
-      updated_to: query.updated_to,
-      inactive_days: query.inactive_days,
-      no_user: query.no_user,
-      overdue_tasks: query.overdue_tasks,
-    }),
-    [query.created_from, query.created_to, query.updated_from, query.updated_to, query.inactive_days, query.no_user, query.overdue_tasks],
-  );
+  // Everything the URL holds but paging and the view is a filter or the sort; the date filters' days are the viewer's
+  // (sent with `tz` only when a range is set, docs/decisions/077).
+  const { page: _page, per_page: _perPage, view: _view, after: _after, before: _before, cursors: _cursors, ...chosen } = query;
+  const chosenKey = JSON.stringify(chosen);
+  const filters = useMemo<LeadsFilters>(() => {
+    const dated = chosen.created_from || chosen.created_to || chosen.updated_from || chosen.updated_to;
+    return { ...chosen, search: chosen.search || undefined, user_id: canViewUsers ? chosen.user_id : undefined, tz: dated ? viewerTimeZone() : undefined };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `chosenKey` is `chosen` by value
+  }, [chosenKey, canViewUsers]);
   const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
   // cursors=1: meta also says whether the total is a capped count or an estimate ("из более чем 10000").
   const request = useMemo(
@@ -199,7 +163,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           // A responsible user and "without responsible user" exclude each other (the API refuses both).
           onUserChange={(user_id) => update(user_id === undefined ? { user_id } : { user_id, no_user: undefined })}
           onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
-          extra={extraFilters}
+          extra={query}
           onExtraChange={(patch) => update(patch.no_user === '1' ? { ...patch, user_id: undefined } : patch)}
           narrow={narrow}
         />

@@ -2,28 +2,28 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { SavedView, SavedViewVisibility } from '@crm/shared/schemas';
-import { Button, Dialog, Select, TextField, type SelectOption } from '@crm/shared/ui';
+import { Button, Dialog, Select, TextField, useConfirm, useToast, type SelectOption } from '@crm/shared/ui';
+import { useCreateSavedView } from '../api/create-saved-view';
+import { useDeleteSavedView } from '../api/delete-saved-view';
 import { useTeams } from '../api/get-teams';
-
-/** What the dialog hands back: the name and who sees the view. */
-export interface SavedViewDialogValues {
-  name: string;
-  visibility: SavedViewVisibility;
-  team_id: number | null;
-}
+import { useUpdateSavedView } from '../api/update-saved-view';
+import type { ListState } from '../utils/list-state';
 
 export interface SavedViewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The view being renamed or shared; undefined: a new view of the current list. */
+  /** The view being renamed, shared or deleted; undefined: a new view of `state`. */
   view?: SavedView;
+  /** The list's current state: what a new view saves. */
+  state: ListState;
   /** `manage saved-views`: the visibility field is shown. */
   canShare: boolean;
   /** `view team`: the team choice is offered. */
   canViewTeams: boolean;
-  onSubmit: (values: SavedViewDialogValues) => Promise<void>;
-  /** Deletes the view (settings of an own view only). */
-  onDelete?: () => void;
+  /** After a new view is saved (to open its tab). */
+  onCreated?: (view: SavedView) => void;
+  /** After the view is deleted. */
+  onDeleted?: (view: SavedView) => void;
 }
 
 const VISIBILITY_OPTIONS: SelectOption<SavedViewVisibility>[] = [
@@ -52,8 +52,16 @@ const Footer = styled.div`
   & > .delete { margin-inline-end: auto; }
 `;
 
-/** "Сохранить вид" and a tab's settings: the name, and for whoever may share, who else sees the view. */
-export function SavedViewDialog({ open, onOpenChange, view, canShare, canViewTeams, onSubmit, onDelete }: SavedViewDialogProps) {
+/**
+ * "Сохранить вид" and a tab's settings (rename, share, delete): the name, and for whoever may share, who else sees the
+ * view. Fetched when first opened, so the list's first load does not carry it.
+ */
+export function SavedViewDialog({ open, onOpenChange, view, state, canShare, canViewTeams, onCreated, onDeleted }: SavedViewDialogProps) {
+  const createView = useCreateSavedView();
+  const updateView = useUpdateSavedView();
+  const deleteView = useDeleteSavedView();
+  const confirm = useConfirm();
+  const toast = useToast();
   const [name, setName] = useState(view?.name ?? '');
   const [visibility, setVisibility] = useState<SavedViewVisibility>(view?.visibility ?? 'personal');
   const [teamId, setTeamId] = useState<number | null>(view?.team?.id ?? null);
@@ -70,13 +78,33 @@ export function SavedViewDialog({ open, onOpenChange, view, canShare, canViewTea
     setErrors({});
     setFailure(null);
     try {
-      await onSubmit({ name: name.trim(), visibility, team_id: visibility === 'team' ? teamId : null });
+      const values = { name: name.trim(), visibility, team_id: visibility === 'team' ? teamId : null };
+      if (view) {
+        await updateView(view.id, { version: view.version, ...values });
+        toast.success('Вид сохранён');
+      } else {
+        const created = await createView({ ...values, query: state });
+        toast.success(`Вид «${created.name}» сохранён`);
+        onCreated?.(created);
+      }
       onOpenChange(false);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
       else setFailure(errorMessage(error));
     } finally {
       setSaving(false);
+    }
+  }
+
+  async function remove(target: SavedView) {
+    if (!(await confirm(`Удалить вид «${target.name}»?`))) return;
+    try {
+      await deleteView(target.id);
+      toast.success('Вид удалён');
+      onOpenChange(false);
+      onDeleted?.(target);
+    } catch (error) {
+      setFailure(errorMessage(error));
     }
   }
 
@@ -87,8 +115,8 @@ export function SavedViewDialog({ open, onOpenChange, view, canShare, canViewTea
       title={view ? 'Настройки вида' : 'Сохранить вид'}
       footer={
         <Footer>
-          {onDelete ? (
-            <Button className="delete" variant="danger" type="button" onClick={onDelete}>
+          {view ? (
+            <Button className="delete" variant="danger" type="button" onClick={() => void remove(view)}>
               Удалить
             </Button>
           ) : null}

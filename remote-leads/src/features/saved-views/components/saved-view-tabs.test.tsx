@@ -50,7 +50,7 @@ describe('SavedViewTabs', () => {
     expect(paramsOf(router)).toEqual({ overdue_tasks: '1', sort: 'surname', per_page: '50', view: 'kanban', saved_view: '2' });
     expect(within(tabs).getByRole('tab', { name: 'Просроченные' })).toHaveAttribute('aria-selected', 'true');
     // A shared view is a query, not a grant: the reader is told so.
-    expect(screen.getByText('Вид «Просроченные» открыт от Мария Петрова: в нём видны только лиды, доступные вам.')).toBeInTheDocument();
+    expect(screen.getByText('Вид от Мария Петрова: в нём видны только лиды, доступные вам.')).toBeInTheDocument();
     // Another's view cannot be changed from here.
     expect(screen.queryByRole('button', { name: 'Настройки вида' })).not.toBeInTheDocument();
 

@@ -1,22 +1,22 @@
-import { useMemo, useState } from 'react';
-import styled, { css } from 'styled-components';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import styled from 'styled-components';
 import { useAbility } from '@crm/shared/abilities/react';
 import { errorMessage } from '@crm/shared/api-client';
+import { useSWRConfig } from 'swr';
 import { useSearchParams } from '@crm/shared/router';
 import type { SavedView } from '@crm/shared/schemas';
-import { Button, IconButton, IconPencil, useConfirm, useToast } from '@crm/shared/ui';
-import { useCreateSavedView } from '../api/create-saved-view';
-import { useDeleteSavedView } from '../api/delete-saved-view';
-import { useSavedViews } from '../api/get-saved-views';
-import { useUpdateSavedView } from '../api/update-saved-view';
+import { Button, IconButton, IconPencil, useToast } from '@crm/shared/ui';
+import { savedViewsKey, useSavedViews } from '../api/get-saved-views';
 import { listState, listStateOfParams, paramsOfState, SAVED_VIEW_PARAM, sameListState } from '../utils/list-state';
-import { SavedViewDialog, type SavedViewDialogValues } from './saved-view-dialog';
+
+// Fetched when first opened: the leads list's first load has a budget (e2e first-load-budget).
+const SavedViewDialog = lazy(() => import('./saved-view-dialog').then((module) => ({ default: module.SavedViewDialog })));
 
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 0.5rem 1rem;
+  gap: 0.5rem;
 `;
 
 const Tabs = styled.div`
@@ -24,50 +24,12 @@ const Tabs = styled.div`
   flex-wrap: wrap;
   gap: 0.25rem;
   flex: 1;
-  min-width: 0;
-`;
-
-const Tab = styled.button<{ $active: boolean }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.375rem;
-  max-width: 100%;
-  padding: 0.5rem 0.875rem;
-  border: 0;
-  border-bottom: 2px solid transparent;
-  background: none;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font: inherit;
-  cursor: pointer;
-  overflow-wrap: anywhere;
-  ${({ $active, theme }) =>
-    $active &&
-    css`
-      border-bottom-color: ${theme.colors.primary};
-      color: ${theme.colors.primary};
-      font-weight: 600;
-    `}
-`;
-
-const Dot = styled.span`
-  width: 0.5rem;
-  height: 0.5rem;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.warning};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 0.5rem;
 `;
 
 const Note = styled.p`
   flex-basis: 100%;
   margin: 0;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.875rem;
 `;
 
 type DialogState = { kind: 'new' } | { kind: 'edit'; view: SavedView } | null;
@@ -83,10 +45,7 @@ export function SavedViewTabs() {
   const [params, setParams] = useSearchParams();
   const { data } = useSavedViews();
   const views = useMemo(() => data?.data ?? [], [data]);
-  const createView = useCreateSavedView();
-  const updateView = useUpdateSavedView();
-  const deleteView = useDeleteSavedView();
-  const confirm = useConfirm();
+  const { mutate } = useSWRConfig();
   const toast = useToast();
   const [dialog, setDialog] = useState<DialogState>(null);
 
@@ -97,86 +56,63 @@ export function SavedViewTabs() {
 
   const open = (view?: SavedView) => setParams(view ? paramsOfState(listState(view.query), view.id) : new URLSearchParams());
 
-  async function saveNew(values: SavedViewDialogValues) {
-    const view = await createView({ ...values, query: current });
-    setParams(paramsOfState(current, view.id), { replace: true });
-    toast.success(`Вид «${view.name}» сохранён`);
-  }
-
-  async function saveSettings(view: SavedView, values: SavedViewDialogValues) {
-    await updateView(view.id, { version: view.version, ...values });
-    toast.success('Вид сохранён');
-  }
-
   async function saveChanges(view: SavedView) {
     try {
-      await updateView(view.id, { version: view.version, query: current });
-      toast.success(`Изменения вида «${view.name}» сохранены`);
+      // The writes load with the dialog's chunk: the list's first load has a budget (e2e first-load-budget).
+      const { updateSavedView } = await import('../api/update-saved-view');
+      await updateSavedView(view.id, { version: view.version, query: current });
+      await mutate(savedViewsKey);
+      toast.success('Вид сохранён');
     } catch (error) {
       toast.error(`Не удалось сохранить вид: ${errorMessage(error)}`);
-    }
-  }
-
-  async function remove(view: SavedView) {
-    if (!(await confirm(`Удалить вид «${view.name}»?`))) return;
-    try {
-      await deleteView(view.id);
-      setDialog(null);
-      if (selectedId === view.id) setParams(paramsOfState(current), { replace: true });
-      toast.success('Вид удалён');
-    } catch (error) {
-      toast.error(`Не удалось удалить вид: ${errorMessage(error)}`);
     }
   }
 
   return (
     <Bar>
       <Tabs role="tablist" aria-label="Виды списка">
-        <Tab type="button" role="tab" aria-selected={selected === undefined} $active={selected === undefined} onClick={() => open()}>
+        <Button size="sm" variant={selected ? 'text' : 'secondary'} role="tab" aria-selected={!selected} onClick={() => open()}>
           Все лиды
-        </Tab>
+        </Button>
         {views.map((view) => (
-          <Tab
-            key={view.id}
-            type="button"
-            role="tab"
-            aria-selected={view.id === selected?.id}
-            $active={view.id === selected?.id}
-            title={view.own ? undefined : `${view.owner.name}${view.team ? ` · ${view.team.name}` : ''}`}
-            onClick={() => open(view)}
-          >
+          <Button key={view.id} size="sm" variant={view === selected ? 'secondary' : 'text'} role="tab" aria-selected={view === selected} onClick={() => open(view)}>
             {view.name}
-            {view.id === selected?.id && modified ? <Dot role="img" aria-label="изменён" /> : null}
-          </Tab>
+            {view === selected && modified ? <span role="img" aria-label="изменён">•</span> : null}
+          </Button>
         ))}
       </Tabs>
-      <Actions>
-        {selected?.own && modified ? (
-          <Button size="sm" onClick={() => void saveChanges(selected)}>
-            Сохранить изменения
-          </Button>
-        ) : null}
-        {selected?.own ? <IconButton size="sm" label="Настройки вида" onClick={() => setDialog({ kind: 'edit', view: selected })}><IconPencil size={16} /></IconButton> : null}
-        <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'new' })}>
-          Сохранить вид
+      {selected?.own && modified ? (
+        <Button size="sm" onClick={() => void saveChanges(selected)}>
+          Сохранить изменения
         </Button>
-      </Actions>
+      ) : null}
+      {selected?.own ? (
+        <IconButton size="sm" label="Настройки вида" onClick={() => setDialog({ kind: 'edit', view: selected })}>
+          <IconPencil size={16} />
+        </IconButton>
+      ) : null}
+      <Button size="sm" variant="secondary" onClick={() => setDialog({ kind: 'new' })}>
+        Сохранить вид
+      </Button>
       {selected && !selected.own ? (
         <Note>
-          Вид «{selected.name}» открыт от {selected.owner.name}: в нём видны только лиды, доступные вам.
+          Вид от {selected.owner.name}: в нём видны только лиды, доступные вам.
         </Note>
       ) : null}
       {dialog ? (
-        <SavedViewDialog
-          key={dialog.kind === 'edit' ? `edit-${dialog.view.id}` : 'new'}
-          open
-          onOpenChange={(next) => (next ? undefined : setDialog(null))}
-          view={dialog.kind === 'edit' ? dialog.view : undefined}
-          canShare={canShare}
-          canViewTeams={canViewTeams}
-          onSubmit={(values) => (dialog.kind === 'edit' ? saveSettings(dialog.view, values) : saveNew(values))}
-          onDelete={dialog.kind === 'edit' ? () => void remove(dialog.view) : undefined}
-        />
+        <Suspense fallback={null}>
+          <SavedViewDialog
+            key={dialog.kind === 'edit' ? `edit-${dialog.view.id}` : 'new'}
+            open
+            onOpenChange={(next) => (next ? undefined : setDialog(null))}
+            view={dialog.kind === 'edit' ? dialog.view : undefined}
+            state={current}
+            canShare={canShare}
+            canViewTeams={canViewTeams}
+            onCreated={(view) => setParams(paramsOfState(current, view.id), { replace: true })}
+            onDeleted={(view) => (view.id === selectedId ? setParams(paramsOfState(current), { replace: true }) : undefined)}
+          />
+        </Suspense>
       ) : null}
     </Bar>
   );
