@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { auditLog } from '../../db/schema/audit-log';
 import { savedViews } from '../../db/schema/saved-views';
@@ -174,6 +175,25 @@ for (const driver of testDrivers()) {
       assert.deepEqual(await mine(), ['А', 'Б']);
       assert.equal((await call(headers, { method: 'PATCH', url: `/api/saved-views/${a.id}`, payload: { version: a.version, position: 5 } })).statusCode, 200);
       assert.deepEqual(await mine(), ['Б', 'А']);
+    });
+
+    test('migration 0022 grants manage saved-views to the Admin and Manager roles of an existing database, and to no other role', async () => {
+      const holders = async () =>
+        (
+          (await t.app.db.execute(
+            sql`select r.name from roles r join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+                where p.action = 'manage' and p.subject = 'saved-views' order by r.name`,
+          )) as unknown as { rows: { name: string }[] }
+        ).rows.map((row) => row.name);
+      // A database from before 0022: no `manage saved-views` at all (deleting it drops its grants too).
+      await t.app.db.execute(sql`delete from permissions where action = 'manage' and subject = 'saved-views'`);
+      assert.deepEqual(await holders(), []);
+      const migration = await readFile(new URL('../../../drizzle/0022_saved_views.sql', import.meta.url), 'utf8');
+      // Its data statements (the last two), twice: a second run changes nothing.
+      for (let run = 0; run < 2; run += 1) {
+        for (const statement of migration.split('--> statement-breakpoint').slice(-2)) await t.app.db.execute(sql.raw(statement));
+      }
+      assert.deepEqual(await holders(), ['Admin', 'Manager']);
     });
   });
 }
