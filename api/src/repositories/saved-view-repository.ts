@@ -29,7 +29,8 @@ function visibleTo(userId: number): SQL {
 
 /** Saved views of the leads list (docs/decisions/077). */
 export function createSavedViewRepository(db: Database) {
-  function select(viewerId: number) {
+  /** Views with their owner's and team's names; the caller adds the WHERE, always within `visibleTo`. */
+  function select() {
     return db
       .select({
         view: savedViews,
@@ -40,7 +41,6 @@ export function createSavedViewRepository(db: Database) {
       .from(savedViews)
       .innerJoin(users, eq(users.id, savedViews.ownerId))
       .leftJoin(teams, eq(teams.id, savedViews.teamId))
-      .where(visibleTo(viewerId))
       .$dynamic();
   }
 
@@ -62,7 +62,7 @@ export function createSavedViewRepository(db: Database) {
   return {
     /** The caller's own views first, in their order; then the views shared with them, by name. */
     async list(viewerId: number): Promise<SavedView[]> {
-      const rows = await select(viewerId).orderBy(
+      const rows = await select().where(visibleTo(viewerId)).orderBy(
         desc(sql`${savedViews.ownerId} = ${viewerId}`),
         asc(savedViews.position),
         asc(sql`lower(${savedViews.name})`),
@@ -73,7 +73,7 @@ export function createSavedViewRepository(db: Database) {
 
     /** One view the caller may open (undefined otherwise: another's personal view, a team they are not in). */
     async findVisible(id: number, viewerId: number): Promise<SavedView | undefined> {
-      const [row] = await select(viewerId).where(and(eq(savedViews.id, id), visibleTo(viewerId)));
+      const [row] = await select().where(and(eq(savedViews.id, id), visibleTo(viewerId)));
       return row ? toDto(viewerId)(row) : undefined;
     },
 
