@@ -87,6 +87,13 @@ for (const engine of benchEngines()) {
       { name: 'user filter', query: `?user_id=${seeded.userIds[3]}` },
       { name: 'favourites', query: '?favorite=1' },
       { name: 'sort by surname', query: '?sort=surname' },
+      // The filters of docs/decisions/077.
+      // The seeded leads are created (and last updated) over 700 days from 1 January 2024 (lib/lead-data.mjs).
+      { name: 'created in one month', query: '?created_from=2024-06-01&created_to=2024-06-30&tz=UTC' },
+      { name: 'updated before 2025', query: '?updated_to=2024-12-31&tz=Europe/Moscow' },
+      { name: 'no activity 30 days', query: '?inactive_days=30' },
+      { name: 'no responsible user', query: '?no_user=1' },
+      { name: 'overdue tasks', query: '?overdue_tasks=1' },
       { name: 'Operator (own scope)', query: '', headers: operatorHeaders },
       { name: 'Operator, 100 leads', query: '', headers: fewHeaders },
     ];

@@ -28,6 +28,7 @@ import { repositories } from './plugins/repositories';
 import { securityHeaders } from './plugins/security-headers';
 import { services } from './plugins/services';
 import { tasks } from './plugins/tasks';
+import { savedViews } from './plugins/saved-views';
 import { webhooks } from './plugins/webhooks';
 import { swaggerDocs } from './plugins/swagger';
 import { webRoutes } from './plugins/web';
@@ -61,6 +62,7 @@ import { teamRoutes } from './routes/teams/team-routes';
 import { uploadRoutes } from './routes/uploads/upload-routes';
 import { userRoutes } from './routes/users/user-routes';
 import { webhookRoutes } from './routes/webhooks/webhook-routes';
+import { savedViewRoutes } from './routes/saved-views/saved-view-routes';
 import { whiteIpRoutes } from './routes/white-ips/white-ip-routes';
 
 declare module 'fastify' {
@@ -156,6 +158,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
   await app.register(services);
   await app.register(webhooks);
   await app.register(tasks);
+  await app.register(savedViews);
   await app.register(leadImports);
   await app.register(metrics);
   // Files are read by the routes that take them (readMultipart), each with its own size limit.
@@ -178,6 +181,7 @@ export async function buildApp({ config, connection, logger, onRoute, realtime: 
       await api.register(leadCsvRoutes);
       await api.register(taskRoutes);
       await api.register(dashboardRoutes);
+      await api.register(savedViewRoutes);
       await api.register(uploadRoutes);
       await api.register(documentCategoryRoutes);
       await api.register(documentRoutes);

@@ -19,15 +19,16 @@ export interface SeedLog {
 /** Every action+subject pair the spec's routes and roles use (in shared: the account page offers them as API key scopes). */
 export { PERMISSION_RULES };
 
+
 const rules = (subject: AbilityRule['subject'], ...actions: AbilityRule['action'][]) => actions.map((action) => ({ action, subject }));
 
 export const ADMIN_ROLE = 'Admin';
 
 /** Built-in roles. Only created when missing: later edits to a role's permissions survive restarts. */
 export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRule[] }[] = [
-  // `manage remotes`, `manage webhooks`, `manage api-keys` and `view dashboard` are implied by `manage all`; named too
-  // so they stay if an admin narrows the role (decisions 052, 070, 072, 076). Every role views the dashboard, within
-  // its lead scope.
+  // `manage remotes`, `manage webhooks`, `manage api-keys`, `view dashboard` and `manage saved-views` are implied by
+  // `manage all`; named too so they stay if an admin narrows the role (decisions 052, 070, 072, 076, 077). Every role
+  // views the dashboard, within its lead scope.
   {
     name: ADMIN_ROLE,
     leadScope: 'all',
@@ -37,6 +38,7 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       { action: 'manage', subject: 'webhooks' },
       { action: 'manage', subject: 'api-keys' },
       { action: 'view', subject: 'dashboard' },
+      { action: 'manage', subject: 'saved-views' },
     ],
   },
   {
@@ -53,6 +55,8 @@ export const SEED_ROLES: { name: string; leadScope: LeadScope; rules: AbilityRul
       // Managers connect their own tools (docs/decisions/072).
       ...rules('api-keys', 'manage'),
       ...rules('dashboard', 'view'),
+      // Sharing saved views with their team or everyone (decision 077).
+      ...rules('saved-views', 'manage'),
     ],
   },
   {

@@ -165,7 +165,7 @@ export function createLeadQueryRepository(
       nextCursor: string | null;
       prevCursor: string | null;
     }> {
-      const parts = await leadFilterParts(scope, params, viewer);
+      const parts = await leadFilterParts(db, scope, params, viewer);
       const where = leadPartsCondition(db, parts);
       let scanned: Awaited<ReturnType<typeof pageQuery>>;
       let counted: { total: number; estimated: boolean };

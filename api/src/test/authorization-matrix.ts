@@ -180,6 +180,13 @@ export const AUTHORIZATION_MATRIX: Record<string, Access> = {
   'DELETE /api/account/calendar-token': can('view', 'lead'),
   // The secret in the URL is the credential: a phone's calendar sends no bearer token
   'GET /api/tasks/calendar/:file': PUBLIC,
+  // Saved views of the leads list (decision 077): whoever views leads; sharing one (team, everyone) also needs
+  // manage saved-views, checked inside the service (saved-view-routes.test.ts)
+  'GET /api/saved-views': can('view', 'lead'),
+  'POST /api/saved-views': can('view', 'lead'),
+  'GET /api/saved-views/:id': can('view', 'lead'),
+  'PATCH /api/saved-views/:id': can('view', 'lead'),
+  'DELETE /api/saved-views/:id': can('view', 'lead'),
   // uploads: <img> tags cannot send a token, so reading is public (names are 128-bit random)
   'POST /api/upload': canAny(['create', 'lead'], ['edit', 'lead'], ['edit', 'document']),
   'GET /api/uploads/:name': PUBLIC,

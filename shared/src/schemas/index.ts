@@ -30,3 +30,4 @@ export * from './two-factor';
 export * from './mini';
 export * from './task';
 export * from './dashboard';
+export * from './saved-view';

@@ -20,5 +20,6 @@ export const PERMISSION_RULES: AbilityRule[] = [
   { action: 'manage', subject: 'webhooks' },
   { action: 'manage', subject: 'api-keys' },
   { action: 'view', subject: 'dashboard' },
+  { action: 'manage', subject: 'saved-views' },
   { action: 'manage', subject: 'all' },
 ];

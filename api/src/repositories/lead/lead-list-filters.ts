@@ -1,8 +1,12 @@
-import { and, eq, exists, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, isNull, like, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { type LeadStatusFilter, NO_STATUS } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
+import { leadComments } from '../../db/schema/lead-comments';
 import { leadFavorites } from '../../db/schema/lead-favorites';
+import { leadHistory } from '../../db/schema/lead-history';
+import { leadUsers } from '../../db/schema/lead-users';
 import { leads } from '../../db/schema/leads';
+import { tasks } from '../../db/schema/tasks';
 import { phoneSearchVariants } from '../../lib/phone';
 import { assignedTo, type LeadScopeHelper, type LeadViewer, scopeCandidates, scopeCondition } from '../lead-scope';
 
@@ -13,21 +17,59 @@ export interface LeadListFilters {
   statusId?: LeadStatusFilter;
   userId?: number;
   favoriteOnly: boolean;
-  /** Created from this day to that day, both included (`YYYY-MM-DD`), cut in `timeZone` (docs/decisions/076). */
   /** Created by or assigned to a member of this team (the dashboard's team filter, docs/decisions/076). */
   teamId?: number;
+  /** Whole days `YYYY-MM-DD`, inclusive, read in `timeZone` (docs/decisions/076, 077). */
   createdFrom?: string;
   createdTo?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
+  /** The IANA zone of the date ranges' days; required when one is given. */
   timeZone?: string;
+  /** No update, comment or history entry for this many days. */
+  inactiveDays?: number;
+  /** Leads nobody is responsible for. */
+  noUser?: boolean;
+  /** Leads with an open task due before now. */
+  overdueTasks?: boolean;
 }
 
-/** The created-day range as a condition on the lead's row, so the (created_at, id) index serves it. */
-function createdCondition({ createdFrom, createdTo, timeZone = 'UTC' }: LeadListFilters): SQL | undefined {
-  return and(
-    createdFrom === undefined ? undefined : sql`${leads.createdAt} >= (${createdFrom}::date)::timestamp at time zone ${timeZone}`,
-    createdTo === undefined ? undefined : sql`${leads.createdAt} < ((${createdTo}::date) + 1)::timestamp at time zone ${timeZone}`,
-  );
+/** The moment a day starts in a zone, computed by PostgreSQL (which knows the zone's rules on that day). */
+const dayStart = (day: string, timeZone: string, plusDays = 0): SQL =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
+
+/** `column` within the inclusive day range (either end optional); each end is an index range on `(column, id)`. */
+function dayRange(column: typeof leads.createdAt | typeof leads.updatedAt, from: string | undefined, to: string | undefined, timeZone: string | undefined): SQL | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  const zone = timeZone ?? 'UTC';
+  return and(from !== undefined ? gte(column, dayStart(from, zone)) : undefined, to !== undefined ? lt(column, dayStart(to, zone, 1)) : undefined);
 }
+
+/**
+ * No activity since `days` ago: the lead's row unchanged, and no comment or history entry written since (each an
+ * index probe on `(lead_id, created_at)`).
+ */
+function inactiveFor(db: Database, days: number): SQL {
+  const since = sql`now() - make_interval(days => ${days}::int)`;
+  const one = { one: sql`1` };
+  return and(
+    lt(leads.updatedAt, since),
+    notExists(db.select(one).from(leadComments).where(and(eq(leadComments.leadId, leads.id), gte(leadComments.createdAt, since)))),
+    notExists(db.select(one).from(leadHistory).where(and(eq(leadHistory.leadId, leads.id), gte(leadHistory.createdAt, since)))),
+  )!;
+}
+
+/** Leads without a responsible user (a probe of `lead_users`' primary key). */
+const withoutUser = (db: Database): SQL => notExists(db.select({ one: sql`1` }).from(leadUsers).where(eq(leadUsers.leadId, leads.id)));
+
+/** Leads with an open task whose due time has passed (a probe of `tasks_lead_id_idx`: a lead has few tasks). */
+const withOverdueTask = (db: Database): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(tasks)
+      .where(and(eq(tasks.leadId, leads.id), isNull(tasks.doneAt), lt(tasks.dueAt, sql`now()`))),
+  );
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (value: string) => like(leads.searchText, `%${escapeLike(value)}%`);
@@ -54,7 +96,7 @@ function searchCondition(search: string): SQL | undefined {
 export interface LeadFilterParts {
   /** Leads created by or assigned to one of these users (own and team scopes); undefined: every lead. */
   scopeUsers: number[] | undefined;
-  /** Search and status: conditions on the `leads` row. */
+  /** Search, status, the date ranges, inactivity, no user and overdue tasks: conditions on (or probed from) the `leads` row. */
   row: SQL | undefined;
   /** Leads this user is responsible for (the user filter). */
   userId: number | undefined;
@@ -72,6 +114,7 @@ export const starredBy = (db: Database, userId: number): SQL =>
   );
 
 export async function leadFilterParts(
+  db: Database,
   scope: LeadScopeHelper,
   filters: LeadListFilters,
   viewer: LeadViewer,
@@ -86,7 +129,12 @@ export async function leadFilterParts(
         : filters.statusId !== undefined
           ? eq(leads.statusId, filters.statusId)
           : undefined,
-      createdCondition(filters),
+      dayRange(leads.createdAt, filters.createdFrom, filters.createdTo, filters.timeZone),
+      dayRange(leads.updatedAt, filters.updatedFrom, filters.updatedTo, filters.timeZone),
+      filters.inactiveDays !== undefined ? inactiveFor(db, filters.inactiveDays) : undefined,
+      filters.noUser ? withoutUser(db) : undefined,
+      filters.overdueTasks ? withOverdueTask(db) : undefined,
+
     ),
     userId: filters.userId,
     favoriteOf: filters.favoriteOnly ? viewer.id : undefined,
@@ -113,5 +161,5 @@ export async function leadFilterCondition(
   filters: LeadListFilters,
   viewer: LeadViewer,
 ): Promise<SQL | undefined> {
-  return leadPartsCondition(db, await leadFilterParts(scope, filters, viewer));
+  return leadPartsCondition(db, await leadFilterParts(db, scope, filters, viewer));
 }

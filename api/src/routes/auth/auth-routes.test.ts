@@ -25,7 +25,7 @@ for (const driver of testDrivers()) {
       const body = response.json();
       assert.match(body.accessToken, /^[A-Za-z0-9_-]{43}$/);
       assert.deepEqual(body.userData, { id: body.userData.id, first_name: 'Admin', name: 'Administrator', email: TEST_ADMIN.email, role: 'Admin', avatar: null });
-      assert.deepEqual(body.userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'api-keys' }, { action: 'view', subject: 'dashboard' }, { action: 'manage', subject: 'all' }]);
+      assert.deepEqual(body.userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'api-keys' }, { action: 'view', subject: 'dashboard' }, { action: 'manage', subject: 'saved-views' }, { action: 'manage', subject: 'all' }]);
     });
 
     test('without OIDC_* the single sign-on routes answer 404 and password sign-in stays on', async () => {
@@ -36,6 +36,7 @@ for (const driver of testDrivers()) {
       }
       const config = await t.app.inject({ method: 'GET', url: '/build/web-config.json' });
       assert.deepEqual({ sso: config.json().sso, passwordSignIn: config.json().passwordSignIn }, { sso: null, passwordSignIn: true });
+
 
     });
 
@@ -84,7 +85,8 @@ for (const driver of testDrivers()) {
       const response = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
       assert.equal(response.statusCode, 200);
       assert.equal(response.json().userData.email, TEST_ADMIN.email);
-      assert.deepEqual(response.json().userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'api-keys' }, { action: 'view', subject: 'dashboard' }, { action: 'manage', subject: 'all' }]);
+      assert.deepEqual(response.json().userAbilityRules, [{ action: 'manage', subject: 'remotes' }, { action: 'manage', subject: 'webhooks' }, { action: 'manage', subject: 'api-keys' }, { action: 'view', subject: 'dashboard' }, { action: 'manage', subject: 'saved-views' }, { action: 'manage', subject: 'all' }]);
+
 
     });
 

@@ -12,6 +12,7 @@ import {
   LEAD_IMPORT_FIELDS,
   leadImportJobSchema,
   leadImportPreviewSchema,
+  leadExtraFiltersShape,
   listLeadsQuerySchema,
   textSchema,
 } from '@crm/shared/schemas';
@@ -25,6 +26,7 @@ import type { LeadExportRow } from '../../repositories/lead-export-repository';
 import { readMultipart, type ReadMultipartOptions, streamMultipart } from '../read-multipart';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadViewer } from './lead-viewer';
+import { listFiltersFromQuery } from './list-filters-from-query';
 
 const tags = ['lead import/export'];
 
@@ -57,7 +59,8 @@ const EXPORT_HEADERS: Record<'en' | 'ru', readonly string[]> = {
   ru: ['ID', ...LEAD_EXPORT_RU_LABELS, 'Создан'],
 };
 
-const { search, status_id, user_id, team_id, favorite, created_from, created_to, tz } = listLeadsQuerySchema.shape;
+const { search, status_id, user_id, team_id, favorite } = listLeadsQuerySchema.shape;
+const { created_from, created_to, updated_from, updated_to, tz, inactive_days, no_user, overdue_tasks } = leadExtraFiltersShape;
 const exportQuerySchema = z.object({
   search,
   status_id,
@@ -66,7 +69,13 @@ const exportQuerySchema = z.object({
   favorite,
   created_from,
   created_to,
+  updated_from,
+  updated_to,
   tz,
+  inactive_days,
+  no_user,
+  overdue_tasks,
+
   lang: z.enum(['en', 'ru'], 'Выберите en или ru').default('en'),
 });
 const csvAnswer = z.string().describe('text/csv, UTF-8 with BOM');
@@ -146,16 +155,8 @@ export const leadCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       const batches = app.leadExportRepository.exportBatches(
-        {
-          search: q.search,
-          statusId: q.status_id,
-          userId: q.user_id,
-          favoriteOnly: q.favorite === '1',
-          teamId: q.team_id,
-          createdFrom: q.created_from,
-          createdTo: q.created_to,
-          timeZone: q.tz ?? app.config.tasksTimeZone,
-        },
+        listFiltersFromQuery(q, app.config.tasksTimeZone),
+
         leadViewer(request),
       );
       // The first batch is read before the 200 goes out, so a query that fails answers a JSON error; once the stream

@@ -27,6 +27,7 @@ import { checkFields } from '../check-fields';
 import { parsePhone } from '../../lib/phone';
 import { bearerSecurity, protectedErrors } from '../route-schemas';
 import { leadInputChecks } from './lead-input-checks';
+import { listFiltersFromQuery } from './list-filters-from-query';
 import { leadCaller, leadViewer } from './lead-viewer';
 
 const tags = ['leads'];
@@ -53,16 +54,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { data, total, estimated, capped, nextCursor, prevCursor } = await app.leadQueryRepository.list(
         {
+          ...listFiltersFromQuery(q, app.config.tasksTimeZone),
           page: q.page,
           perPage: q.per_page,
-          search: q.search,
-          statusId: q.status_id,
-          userId: q.user_id,
-          favoriteOnly: q.favorite === '1',
-          teamId: q.team_id,
-          createdFrom: q.created_from,
-          createdTo: q.created_to,
-          timeZone: q.tz ?? app.config.tasksTimeZone,
           sort: q.sort,
           after: q.after,
           before: q.before,

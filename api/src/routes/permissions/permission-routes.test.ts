@@ -21,12 +21,14 @@ for (const driver of testDrivers()) {
         permissions.map(({ action, subject }) => ({ action, subject })),
         PERMISSION_RULES,
       );
-      assert.equal(permissions.length, 41);
+      assert.equal(permissions.length, 42);
       assert.ok(permissions.some((p) => p.action === 'view' && p.subject === 'audit' && p.name === 'view audit'));
       assert.ok(permissions.some((p) => p.action === 'manage' && p.subject === 'remotes' && p.name === 'manage remotes'));
       assert.ok(permissions.some((p) => p.action === 'manage' && p.subject === 'webhooks' && p.name === 'manage webhooks'));
       assert.ok(permissions.some((p) => p.action === 'manage' && p.subject === 'api-keys' && p.name === 'manage api-keys'));
       assert.ok(permissions.some((p) => p.action === 'view' && p.subject === 'dashboard' && p.name === 'view dashboard'));
+      assert.ok(permissions.some((p) => p.action === 'manage' && p.subject === 'saved-views' && p.name === 'manage saved-views'));
+
       assert.ok(permissions.some((p) => p.action === 'manage' && p.subject === 'all' && p.name === 'manage all'));
     });
 

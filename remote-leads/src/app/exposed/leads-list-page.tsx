@@ -4,6 +4,7 @@ import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statu
 import { LeadsListPage } from '../../features/leads/components/leads-list-page';
 import { LeadsExportButton } from '../../features/leads-export/components/leads-export-button';
 import { LeadsImportButton } from '../../features/leads-import/components/leads-import-button';
+import { SavedViewTabs } from '../../features/saved-views/components/saved-view-tabs';
 import type { LeadStatus } from '@crm/shared/schemas';
 import { Spinner } from '@crm/shared/ui';
 
@@ -26,7 +27,7 @@ const NO_STATUSES: readonly LeadStatus[] = [];
 
 /**
  * Federation module ./leads-list-page (/leads/list). Features do not import each other, so this is where the
- * list gets its statuses, its import/export buttons, the bulk-actions bar and the kanban view.
+ * list gets its statuses, its saved views' tabs, its import/export buttons, the bulk-actions bar and the kanban view.
  */
 export default function LeadsListRoute() {
   const { data, isLoading } = useLeadStatuses();
@@ -37,6 +38,7 @@ export default function LeadsListRoute() {
     <LeadsListPage
       statuses={statuses}
       statusesLoading={isLoading}
+      tabs={<SavedViewTabs />}
       renderActions={(filters) => (
         <>
           <LeadsImportButton onImported={reloadLeads} />

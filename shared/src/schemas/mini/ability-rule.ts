@@ -25,6 +25,8 @@ export const ABILITY_SUBJECTS = [
   'api-keys',
   /** The dashboard's figures (`view dashboard`, every seeded role; docs/decisions/076). */
   'dashboard',
+  /** Sharing saved views of the leads list with a team or everyone (`manage saved-views`, docs/decisions/077). */
+  'saved-views',
 ] as const;
 
 export type AbilityAction = (typeof ABILITY_ACTIONS)[number];

@@ -13,6 +13,33 @@ export type LeadStatusFilter = number | typeof NO_STATUS;
 /** The name shown for NO_STATUS: the filter option, the kanban's first column, the inline and bulk status pickers. */
 export const NO_STATUS_LABEL = 'Без статуса';
 
+const leadDateFilter = z.optional(calendarDateQuery());
+
+/** The longest inactivity `inactive_days` takes: ten years. */
+export const INACTIVE_DAYS_MAX = 3650;
+const INACTIVE_DAYS_MESSAGE = `Укажите число дней от 1 до ${INACTIVE_DAYS_MAX}`;
+
+/**
+ * The list's filters beyond search, status, user and favourites (docs/decisions/077): created and updated date ranges
+ * (whole days, inclusive, in `tz`), no activity for `inactive_days`, without a responsible user, with overdue tasks.
+ */
+export const leadExtraFiltersShape = {
+  created_from: leadDateFilter,
+  created_to: leadDateFilter,
+  updated_from: leadDateFilter,
+  updated_to: leadDateFilter,
+  /** The zone the date ranges' days are read in (default: the server's TASKS_TIME_ZONE). */
+  tz: z.optional(timeZoneQuery()),
+  /** No update, comment or history entry for this many days. */
+  inactive_days: z.optional(
+    z.coerce.number({ error: INACTIVE_DAYS_MESSAGE }).check(z.int({ error: INACTIVE_DAYS_MESSAGE, abort: true }), z.minimum(1, INACTIVE_DAYS_MESSAGE), z.maximum(INACTIVE_DAYS_MAX, INACTIVE_DAYS_MESSAGE)),
+  ),
+  /** `1`: leads nobody is responsible for. */
+  no_user: z.optional(z.enum(['0', '1'])),
+  /** `1`: leads with an open task due before now. */
+  overdue_tasks: z.optional(z.enum(['0', '1'])),
+};
+
 /**
  * GET /api/leads's querystring, which /leads/list also reads its URL with (`lenientQuerySchema`): built with zod/mini
  * so the list's first load carries no classic zod (docs/decisions/033).
@@ -28,12 +55,10 @@ export const listLeadsQuerySchema = z.object({
   team_id: z.optional(miniIdSchema('Неизвестная команда')),
   favorite: z.optional(z.enum(['0', '1'])),
   /**
-   * Leads created from this day to that day, both included, cut in `tz` (default: the server's TASKS_TIME_ZONE): the
-   * dashboard's bars open the list with them (docs/decisions/076).
+   * Created and updated date ranges (the dashboard's bars open the list with `created_from`/`created_to`, decision
+   * 076), inactivity, no responsible user, overdue tasks (decision 077).
    */
-  created_from: z.optional(calendarDateQuery()),
-  created_to: z.optional(calendarDateQuery()),
-  tz: z.optional(timeZoneQuery()),
+  ...leadExtraFiltersShape,
   /** `field` ascending or `-field` descending. */
   sort: z._default(
     z.string().check(z.regex(new RegExp(`^-?(${LEAD_SORT_FIELDS.join('|')})$`), 'Unknown sort field')),

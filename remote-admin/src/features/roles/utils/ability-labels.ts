@@ -28,4 +28,5 @@ export const SUBJECT_LABELS: Record<AbilitySubject, string> = {
   webhooks: 'Вебхуки',
   'api-keys': 'API-ключи',
   dashboard: 'Дашборд',
+  'saved-views': 'Общие виды списка лидов',
 };

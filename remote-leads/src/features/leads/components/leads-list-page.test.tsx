@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, LeadListItem, LeadStatus, ListedUser } from '@crm/shared/schemas';
@@ -128,6 +128,39 @@ describe('LeadsListPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Только избранные' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Страница 2' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('columnheader', { name: 'Телефон' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('writes the new filters to the URL and sends them with the viewer\'s time zone; "Без ответственного" and a responsible user exclude each other', async () => {
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
+    const { router } = renderRoutes(routes, '/leads/list?user_id=2');
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: NAME });
+    expect(screen.queryByRole('checkbox', { name: 'Без ответственного' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Ещё фильтры' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Без ответственного' }));
+    expect(paramsOf(router)).toEqual({ no_user: '1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Есть просроченные задачи' }));
+    await user.click(screen.getByLabelText('Нет активности'));
+    await user.click(await screen.findByRole('option', { name: '30 дней' }));
+    fireEvent.change(within(screen.getByRole('group', { name: 'Создан' })).getByLabelText('с'), { target: { value: '2026-01-01' } });
+    fireEvent.change(within(screen.getByRole('group', { name: 'Изменён' })).getByLabelText('по'), { target: { value: '2026-02-01' } });
+    expect(paramsOf(router)).toEqual({ no_user: '1', overdue_tasks: '1', inactive_days: '30', created_from: '2026-01-01', updated_to: '2026-02-01' });
+    await waitFor(() =>
+      expect(lastQuery(fetch)).toMatchObject({
+        no_user: '1',
+        overdue_tasks: '1',
+        inactive_days: '30',
+        created_from: '2026-01-01',
+        updated_to: '2026-02-01',
+        tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
+    );
+
+    await user.click(screen.getByLabelText('Ответственный'));
+    await user.click(await screen.findByRole('option', { name: 'Анна Смирнова' }));
+    expect(paramsOf(router)).not.toHaveProperty('no_user');
+    expect(screen.getByRole('checkbox', { name: 'Без ответственного' })).not.toBeChecked();
   });
 
   it('falls back to the defaults for values the API would reject', async () => {

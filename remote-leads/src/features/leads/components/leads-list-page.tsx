@@ -45,6 +45,9 @@ export interface LeadsListPageProps {
   renderKanban?: (filters: LeadsFilters) => ReactNode;
   /** Возможные дубли, a view for whoever may merge (edit and delete lead); without it the view is not offered. */
   renderDuplicates?: () => ReactNode;
+  /** Shown between the header and the list: the saved views' tabs, which app/ composes from their feature. */
+  tabs?: ReactNode;
+
 }
 
 const Page = styled.div`
@@ -63,7 +66,11 @@ const Actions = styled.div`
 const NO_IDS: readonly number[] = [];
 
 /** /leads/list: a server page of leads or the kanban; every control writes the URL, and the URL drives the requests. */
-export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban, renderDuplicates }: LeadsListPageProps) {
+/** The viewer's time zone: the date filters' days are theirs (docs/decisions/077). */
+const viewerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+export function LeadsListPage({ statuses, statusesLoading, renderActions, renderBulkActions, renderKanban, renderDuplicates, tabs }: LeadsListPageProps) {
+
   const navigate = useNavigate();
   const ability = useAbility();
   const canViewUsers = ability.can('view', 'users');
@@ -84,21 +91,16 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const narrow = useBreakpointDown('sm');
 
   // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
-  const filters = useMemo<LeadsFilters>(
-    () => ({
-      search: query.search || undefined,
-      status_id: query.status_id,
-      user_id: canViewUsers ? query.user_id : undefined,
-      favorite: query.favorite,
-      // A dashboard bar's filters (docs/decisions/076).
-      team_id: query.team_id,
-      created_from: query.created_from,
-      created_to: query.created_to,
-      tz: query.tz,
-      sort: query.sort,
-    }),
-    [query.search, query.status_id, query.user_id, query.favorite, query.team_id, query.created_from, query.created_to, query.tz, query.sort, canViewUsers],
-  );
+  // Everything the URL holds but paging and the view is a filter or the sort; the date filters' days are the viewer's
+  // (sent with `tz` only when a range is set, docs/decisions/077).
+  const { page: _page, per_page: _perPage, view: _view, after: _after, before: _before, cursors: _cursors, ...chosen } = query;
+  const chosenKey = JSON.stringify(chosen);
+  const filters = useMemo<LeadsFilters>(() => {
+    const dated = chosen.created_from || chosen.created_to || chosen.updated_from || chosen.updated_to;
+    return { ...chosen, search: chosen.search || undefined, user_id: canViewUsers ? chosen.user_id : undefined, tz: dated ? viewerTimeZone() : undefined };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `chosenKey` is `chosen` by value
+  }, [chosenKey, canViewUsers]);
+
   const kanbanFilters = useMemo<LeadsFilters>(() => ({ ...filters, status_id: undefined }), [filters]);
   // cursors=1: meta also says whether the total is a capped count or an estimate ("из более чем 10000").
   const request = useMemo(
@@ -119,7 +121,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
 
   const [selectedIds, setSelectedIds] = useState<readonly number[]>(NO_IDS);
   // A selection survives paging and sorting, but not a new filter: a bulk delete must not reach leads no longer shown.
-  const selectionScope = JSON.stringify([filters.search, filters.status_id, filters.user_id, filters.favorite, filters.team_id, filters.created_from, filters.created_to]);
+  const selectionScope = JSON.stringify({ ...filters, sort: undefined });
+
   const [selectedIn, setSelectedIn] = useState(selectionScope);
   if (selectedIn !== selectionScope) {
     setSelectedIn(selectionScope);
@@ -156,8 +159,10 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           </Actions>
         }
       />
+      {tabs}
       {view === 'duplicates' ? renderDuplicates?.() : null}
       {view === 'duplicates' ? null : (
+
       <Card flush>
         <LeadsToolbar
           search={query.search ?? ''}
@@ -171,8 +176,11 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           usersLoading={users.isLoading}
           onSearchChange={(search) => update({ search }, { replace: true })}
           onStatusChange={(status_id) => update({ status_id })}
-          onUserChange={(user_id) => update({ user_id })}
+          // A responsible user and "without responsible user" exclude each other (the API refuses both).
+          onUserChange={(user_id) => update(user_id === undefined ? { user_id } : { user_id, no_user: undefined })}
           onFavoriteChange={(favorite) => update({ favorite: favorite ? '1' : undefined })}
+          extra={query}
+          onExtraChange={(patch) => update(patch.no_user === '1' ? { ...patch, user_id: undefined } : patch)}
           narrow={narrow}
         />
         <CreatedFilterBar

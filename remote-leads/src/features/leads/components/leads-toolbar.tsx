@@ -1,8 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { type LeadStatusFilter, NO_STATUS, NO_STATUS_LABEL } from '@crm/shared/schemas/mini';
 import { Button, Drawer, Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { useDebouncedCallback } from '../hooks/use-debounced-callback';
+import { countExtraFilters, type LeadExtraFilterValues } from '../utils/extra-filters';
+
+// Behind "Ещё фильтры" (or in the phone's drawer), so the list's first load does not carry them (e2e first-load-budget).
+const LeadExtraFilters = lazy(() => import('./lead-extra-filters').then((module) => ({ default: module.LeadExtraFilters })));
 
 // Long enough to let a word be typed, short enough to feel live.
 const SEARCH_DEBOUNCE_MS = 400;
@@ -24,6 +28,9 @@ export interface LeadsToolbarProps {
   onStatusChange: (statusId: LeadStatusFilter | undefined) => void;
   onUserChange: (userId: number | undefined) => void;
   onFavoriteChange: (favorite: boolean) => void;
+  /** The date ranges, inactivity, no user and overdue tasks filters; without them those fields are not shown. */
+  extra?: LeadExtraFilterValues;
+  onExtraChange?: (patch: LeadExtraFilterValues) => void;
   /** A phone: the filters fold into a drawer opened by "Фильтры", which counts the active ones; search stays in view. */
   narrow?: boolean;
 }
@@ -80,10 +87,14 @@ export function LeadsToolbar({
   onStatusChange,
   onUserChange,
   onFavoriteChange,
+  extra,
+  onExtraChange,
   narrow = false,
 }: LeadsToolbarProps) {
   const favoriteId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const extraCount = extra ? countExtraFilters(extra) : 0;
+  const [moreOpen, setMoreOpen] = useState(false);
   const [text, setText] = useState(search);
   const [shown, setShown] = useState(search);
   // The URL changed under us (back button, a link): show its search instead of what was typed.
@@ -147,10 +158,18 @@ export function LeadsToolbar({
       </Check>
     </>
   );
+  const extraFields =
+    extra && onExtraChange ? (
+      <Suspense fallback={null}>
+        <LeadExtraFilters values={extra} onChange={onExtraChange} />
+      </Suspense>
+    ) : null;
 
   if (narrow) {
     // Only the filters the drawer holds count: the search is in view.
-    const active = [showStatus && statusId !== undefined, userOptions !== undefined && userId !== undefined, favorite].filter(Boolean).length;
+    const active =
+      [showStatus && statusId !== undefined, userOptions !== undefined && userId !== undefined, favorite].filter(Boolean).length +
+      extraCount;
     return (
       <NarrowBar>
         {searchField}
@@ -163,7 +182,10 @@ export function LeadsToolbar({
           title="Фильтры"
           footer={<Button onClick={() => setDrawerOpen(false)}>Показать</Button>}
         >
-          <DrawerFields>{filters}</DrawerFields>
+          <DrawerFields>
+            {filters}
+            {extraFields}
+          </DrawerFields>
         </Drawer>
       </NarrowBar>
     );
@@ -173,6 +195,13 @@ export function LeadsToolbar({
     <Bar>
       {searchField}
       {filters}
+      {/* While one of them is set they stay in view, with their values. */}
+      {extraFields && extraCount === 0 ? (
+        <Button variant="text" aria-expanded={moreOpen} onClick={() => setMoreOpen((open) => !open)}>
+          Ещё фильтры
+        </Button>
+      ) : null}
+      {moreOpen || extraCount > 0 ? extraFields : null}
     </Bar>
   );
 }
