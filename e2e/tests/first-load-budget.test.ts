@@ -13,7 +13,7 @@ import { newPage, useAppAndBrowser } from '../support/browser';
 
 // Issue 8: the first load of the page an Admin lands on stays within its budget of gzip JavaScript, counting every
 // script the page loads on its own (host entry and chunks, the leads remote's entry and chunks, the realtime client).
-// The budget is issue 8's 250 KB, read as 250 KiB = 256,000 bytes since issue 22 (tooling/first-load.mjs, decision 033).
+// The budget is issue 8's 250 KB, held at 260,000 bytes since issues 23 and 24, a debt issue 25 pays back (tooling/first-load.mjs, decision 033).
 // Byte sizes are deterministic, so this is a real test; `pnpm bench` prints the same table.
 describe('first-load JavaScript', () => {
   const app = useAppAndBrowser({ seedDemo: true });
