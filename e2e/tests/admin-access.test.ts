@@ -81,7 +81,7 @@ describe('administration: a narrow role, a user holding it, and a role change se
 
     await fillLogin(user, USER);
     await user.waitForURL((url) => !url.pathname.endsWith('/login'));
-    assert.deepEqual(await menuEntries(user), ['Leads']);
+    assert.deepEqual(await menuEntries(user), ['Leads', 'My day']);
 
     // A page the role does not allow goes to not-authorized.
     await navigate(user, app.server.baseUrl, '/apps/roles');
@@ -101,7 +101,7 @@ describe('administration: a narrow role, a user holding it, and a role change se
 
     await user.evaluate(() => window.dispatchEvent(new Event('focus')));
     await user.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Lead statuses' }).waitFor();
-    assert.deepEqual(await menuEntries(user), ['Leads', 'Lead statuses']);
+    assert.deepEqual(await menuEntries(user), ['Leads', 'My day', 'Lead statuses']);
     assert.match(new URL(user.url()).pathname, /\/build\/leads\/list/);
 
     await userContext.close();

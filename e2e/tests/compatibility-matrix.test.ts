@@ -167,6 +167,16 @@ describe('compatibility matrix: the previous release against today', () => {
       // boundary keeps that inside the layout: its "could not show this page" panel, with Retry; the other areas
       // work. The Manager signs in: the previous host parses a session's rules against the subjects it knew, and
       // Admin's now name `remotes` (docs/decisions/059 records both).
+      // Today's seed gives the Manager subjects that host never knew (api-keys, dashboard, saved-views), and it refuses
+      // a session naming them (decision 059): whoever runs that host keeps its roles to what it knows.
+      const roles = (await call<{ data: { id: number; name: string; lead_scope: string; version: number; permission_ids: number[] }[] }>(base, admin.accessToken, 'GET', '/roles')).json.data;
+      const permissions = (await call<{ data: { id: number; subject: string }[] }>(base, admin.accessToken, 'GET', '/permissions')).json.data;
+      const unknownToThatHost = new Set(permissions.filter((p) => ['api-keys', 'dashboard', 'saved-views'].includes(p.subject)).map((p) => p.id));
+      const manager = roles.find((role) => role.name === 'Manager')!;
+      const known = manager.permission_ids.filter((id) => !unknownToThatHost.has(id));
+      const narrowed = await call(base, admin.accessToken, 'PUT', `/roles/${manager.id}`, { name: manager.name, lead_scope: manager.lead_scope, permission_ids: known, version: manager.version });
+      assert.equal(narrowed.status, 200, JSON.stringify(narrowed.json));
+
       const context = await browser.newContext();
       const page = await newPage(context);
       const pageErrors = collectPageErrors(page);
