@@ -106,6 +106,9 @@ describe('a remote switched through the registry while two browsers have the app
     // B reloads from the notice: the new build is what loads.
     await Promise.all([b.waitForEvent('load'), notice.getByRole('button', { name: 'Reload' }).click()]);
     await b.getByRole('button', { name: 'Добавить лида' }).waitFor();
+    // The reloaded page subscribes anew: A's next change must not go out before B listens again.
+    await b.getByRole('status', { name: 'Live updates: connected' }).waitFor();
+    await b.waitForLoadState('networkidle');
     assert.ok(bManifests().includes(`${cdn.origin}/leads/mf-manifest.json`), 'the manifest came from the new origin');
     assert.ok(cdn.requests().includes('/leads/remoteEntry.js'), "the new build's entry was loaded");
 
@@ -117,6 +120,9 @@ describe('a remote switched through the registry while two browsers have the app
     const beforeReload = bManifests().length;
     await Promise.all([b.waitForEvent('load'), notice.getByRole('button', { name: 'Reload' }).click()]);
     await b.getByRole('button', { name: 'Добавить лида' }).waitFor();
+    // The reloaded page subscribes anew: A's next change must not go out before B listens again.
+    await b.getByRole('status', { name: 'Live updates: connected' }).waitFor();
+    await b.waitForLoadState('networkidle');
     const afterReload = bManifests().slice(beforeReload);
     assert.ok(afterReload.includes(`${base}${BUNDLED_LEADS}`), 'the bundled manifest again');
     assert.deepEqual(afterReload.filter((url) => url.startsWith(cdn.origin)), [], 'nothing from the rolled-back origin');
