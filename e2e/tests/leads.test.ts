@@ -58,6 +58,9 @@ describe('the leads area', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL(/\/build\/leads\/list/);
     await page.getByLabel('Поиск').fill('Тестовый');
+    // The search is in the URL once typed; the filtered page then replaces the rows: act on the rows it shows.
+    await page.waitForURL(/search=/);
+    await page.waitForLoadState('networkidle');
     const edited = page.getByRole('row', { name: /Тестовый Лид Проверочный/ });
     await edited.waitFor();
 
