@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { type Dashboard, NO_STATUS_LABEL } from '@crm/shared/schemas';
 import { type Database, queryRows } from '../db/client';
 import { leadStatuses } from '../db/schema/lead-statuses';
@@ -8,6 +8,7 @@ import { teamMembers } from '../db/schema/team-members';
 import { teams } from '../db/schema/teams';
 import { users } from '../db/schema/users';
 import { createLeadScope, type LeadViewer, scopeCondition } from './lead-scope';
+import { tasksVisibleTo } from './task/task-visibility';
 
 /** The period and filter of one dashboard, already checked by the route. */
 export interface DashboardFilter {
@@ -148,22 +149,11 @@ export function createDashboardRepository(db: Database) {
   }
 
   /**
-   * Open tasks due before now per assignee, among the tasks the viewer sees (the rule of task-repository.ts: the tasks
-   * of leads in their scope and their own standalone ones); with a team, the tasks assigned to its members.
+   * Open tasks due before now per assignee, among the tasks the viewer sees (task/task-visibility.ts: the tasks of
+   * leads in their scope and their own standalone ones); with a team, the tasks assigned to its members.
    */
   async function overdueTasks(viewer: LeadViewer, scopeUsers: number[] | undefined, members: number[] | undefined): Promise<Figures['overdue_tasks']> {
-    const ownStandalone = and(isNull(tasks.leadId), or(eq(tasks.createdBy, viewer.id), eq(tasks.assigneeId, viewer.id)));
-    // Every lead is in the all scope (the foreign key keeps a task's lead), so it needs no EXISTS.
-    const leadInScope =
-      scopeUsers === undefined
-        ? undefined
-        : exists(
-            db
-              .select({ one: sql`1` })
-              .from(leads)
-              .where(and(eq(leads.id, tasks.leadId), scopeCondition(db, scopeUsers))),
-          );
-    const visible = or(ownStandalone, and(isNotNull(tasks.leadId), leadInScope));
+    const visible = tasksVisibleTo(db, viewer.id, scopeUsers);
     const count = sql<number>`count(*)`.mapWith(Number);
     return db
       .select({ user_id: tasks.assigneeId, name: users.name, count })

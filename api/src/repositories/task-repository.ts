@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Task, TaskDueFilter, TaskSummary, TaskType } from '@crm/shared/schemas';
 import type { Database } from '../db/client';
@@ -8,7 +8,8 @@ import { tasks } from '../db/schema/tasks';
 import { users } from '../db/schema/users';
 import { postgresErrorCode } from '../db/errors';
 import { AppError, notFound, validationFailed } from '../errors/app-error';
-import { createLeadScope, type LeadViewer, scopeCondition } from './lead-scope';
+import { tasksVisibleTo } from './task/task-visibility';
+import { createLeadScope, type LeadViewer } from './lead-scope';
 
 export const taskNotFound = () => notFound('Задача не найдена');
 
@@ -121,15 +122,7 @@ export function createTaskRepository(db: Database) {
   const scope = createLeadScope(db);
 
   async function visible(viewer: LeadViewer, tx: Database): Promise<SQL> {
-    const users = await scope.scopeUsers(viewer, tx);
-    const ownStandalone = and(isNull(tasks.leadId), or(eq(tasks.createdBy, viewer.id), eq(tasks.assigneeId, viewer.id)));
-    const leadInScope = exists(
-      tx
-        .select({ one: sql`1` })
-        .from(leads)
-        .where(and(eq(leads.id, tasks.leadId), scopeCondition(tx, users))),
-    );
-    return or(ownStandalone, and(isNotNull(tasks.leadId), leadInScope)) as SQL;
+    return tasksVisibleTo(tx, viewer.id, await scope.scopeUsers(viewer, tx));
   }
 
   const select = (tx: Database) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIanaTimeZone } from './mini/calendar-date';
 import { idSchema, INT4_MAX } from './id';
 import { leadCommentInputSchema } from './lead-detail';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
@@ -15,18 +16,9 @@ export type TaskDueFilter = (typeof TASK_DUE_FILTERS)[number];
 /** The longest reminder lead time: a week. */
 export const TASK_REMIND_MAX_MINUTES = 7 * 24 * 60;
 
-/**
- * True for an IANA time zone name this runtime knows (`Europe/Moscow`, `UTC`). Offsets (`+03:00`) are refused: the
- * runtime reads them as ISO offsets, PostgreSQL as POSIX ones, whose sign is the other way round.
- */
+/** An IANA zone name, never an offset (see isIanaTimeZone): the tasks' buckets and TASKS_TIME_ZONE. */
 export function isTimeZone(value: string): boolean {
-  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+  return isIanaTimeZone(value);
 }
 
 const person = z.object({ id: z.number().int(), name: z.string() });

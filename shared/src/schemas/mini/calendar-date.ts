@@ -11,9 +11,12 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** True for an IANA time zone this runtime knows (`Europe/Moscow`, `UTC`). */
+/**
+ * True for an IANA time zone name this runtime knows (`Europe/Moscow`, `UTC`). Offsets (`+03:00`) are refused: the
+ * runtime reads them as ISO offsets, PostgreSQL as POSIX ones, whose sign is the other way round.
+ */
 export function isIanaTimeZone(value: string): boolean {
-  if (value === '' || value.length > 64) return false;
+  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;
