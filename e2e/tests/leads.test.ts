@@ -83,7 +83,11 @@ describe('the leads area', () => {
     await choose(page, 'Этап', (await apiGet<DataListEnvelope<typeof commentStepSchema>>(page, base, '/comment-steps')).data[0].name);
     await page.getByRole('textbox', { name: 'Комментарий' }).click();
     await page.keyboard.type('Клиент просит перезвонить в пятницу');
-    await page.getByRole('button', { name: 'Добавить комментарий' }).click();
+    // The typed text is already on the page (in the editor): wait for the server's answer, not for the text.
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/leads\/\d+\/comments/.test(r.url()) && r.ok()),
+      page.getByRole('button', { name: 'Добавить комментарий' }).click(),
+    ]);
     await page.getByText('Клиент просит перезвонить в пятницу').first().waitFor();
     const history = await apiGet<DataListEnvelope<typeof leadHistoryEntrySchema>>(page, base, `/leads/${lead.id}/history`);
     assert.ok(history.data.some((h) => h.action === 'comment_added'), 'the comment is in the history');
