@@ -49,7 +49,7 @@ export function LeadTasks({ leadId, steps, assignees }: LeadTasksProps) {
     body = (
       <List>
         {open.map((task) => (
-          <TaskItem key={task.id} task={task} steps={steps} onChanged={refresh} />
+          <TaskItem key={task.id} task={task} steps={steps} assignees={assignees} onChanged={refresh} />
         ))}
       </List>
     );

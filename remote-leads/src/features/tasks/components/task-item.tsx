@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
@@ -9,12 +9,17 @@ import { useDeleteTask } from '../api/delete-task';
 import { updateTask } from '../api/update-task';
 import { TASK_TYPE_LABELS } from '../utils/task-time';
 
+// Fetched when first opened: a task list costs nothing for it until someone edits.
+const TaskEditDialog = lazy(() => import('./task-edit-dialog').then((module) => ({ default: module.TaskEditDialog })));
+
 export interface TaskItemProps {
   task: Task;
   /** Show the lead's name as a link (the "Мой день" page; the lead's own page does not). */
   showLead?: boolean;
   /** Comment steps: with them, ticking a lead's call offers to add a comment in the same step. */
   steps?: readonly CommentStep[];
+  /** Who the task may be given to besides the caller, its assignee and its creator (a lead's responsible users). */
+  assignees?: readonly { id: number; name: string }[];
   onChanged: () => void;
 }
 
@@ -74,14 +79,18 @@ const Actions = styled.div`
   gap: 0.5rem;
 `;
 
-/** One task: a done checkbox, its type, title, due time and assignee; ticking a lead's call may add a comment at once. */
-export function TaskItem({ task, showLead, steps, onChanged }: TaskItemProps) {
+/**
+ * One task: a done checkbox, its type, title, due time and assignee; ticking a lead's call may add a comment at once;
+ * 'Изменить' opens the edit dialog.
+ */
+export function TaskItem({ task, showLead, steps, assignees, onChanged }: TaskItemProps) {
   const toast = useToast();
   const [saving, setSaving] = useState(false);
   const [asking, setAsking] = useState(false);
   const [stepId, setStepId] = useState<number | null>(null);
   const [body, setBody] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [editing, setEditing] = useState(false);
   const overdue = !task.done && Date.parse(task.due_at) < Date.now();
   const remove = useDeleteTask(onChanged);
   const offersComment = task.type === 'call' && task.lead !== null && steps !== undefined && steps.length > 0;
@@ -130,6 +139,9 @@ export function TaskItem({ task, showLead, steps, onChanged }: TaskItemProps) {
           {overdue ? ' · просрочена' : ''}
         </Meta>
         <Meta>{task.assignee.name}</Meta>
+        <Button size="sm" variant="text" disabled={saving} onClick={() => setEditing(true)} aria-label={`Изменить задачу: ${task.title}`}>
+          Изменить
+        </Button>
         <Button size="sm" variant="text" disabled={saving} onClick={() => void remove(task)} aria-label={`Удалить задачу: ${task.title}`}>
           Удалить
         </Button>
@@ -161,6 +173,11 @@ export function TaskItem({ task, showLead, steps, onChanged }: TaskItemProps) {
             </Button>
           </Actions>
         </CommentForm>
+      ) : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <TaskEditDialog task={task} assignees={assignees} onClose={() => setEditing(false)} onChanged={onChanged} />
+        </Suspense>
       ) : null}
     </Row>
   );

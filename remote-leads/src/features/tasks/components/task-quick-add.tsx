@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors, errorMessage, getStoredUser } from '@crm/shared/api-client';
-import { TASK_TYPES, type TaskType } from '@crm/shared/schemas';
-import { Button, Select, TextField, useToast } from '@crm/shared/ui';
+import { Button, useToast } from '@crm/shared/ui';
 import { createTask } from '../api/create-task';
-import { fromLocalInput, REMINDER_OPTIONS, TASK_PRESETS, TASK_TYPE_LABELS, toIsoWithOffset, toLocalInput } from '../utils/task-time';
+import { EMPTY_TASK_FORM_VALUES, toDueAt, toRemindBefore } from '../utils/task-form-values';
+import { TASK_PRESETS, toLocalInput } from '../utils/task-time';
+import { TaskFormFields } from './task-form-fields';
 
 export interface TaskQuickAddProps {
   /** The lead the task is for; null for a task standing alone. */
@@ -28,13 +29,6 @@ const Presets = styled.div`
   gap: 0.5rem;
 `;
 
-const Fields = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
-  gap: 0.75rem;
-  align-items: start;
-`;
-
 const Footer = styled.div`
   display: flex;
   justify-content: flex-end;
@@ -48,19 +42,14 @@ export function TaskQuickAdd({ leadId, assignees = [], onAdded }: TaskQuickAddPr
   const toast = useToast();
   const me = getStoredUser();
   const others = assignees.filter((person) => person.id !== me?.id);
-  const [assigneeId, setAssigneeId] = useState<number | null>(null);
-  const [type, setType] = useState<TaskType>('call');
-  const [title, setTitle] = useState('');
-  const [due, setDue] = useState('');
-  const [reminder, setReminder] = useState<number>(15);
+  const assigneeOptions = me && others.length > 0 ? [{ value: me.id, label: 'Я' }, ...others.map((person) => ({ value: person.id, label: person.name }))] : [];
+  const [values, setValues] = useState(EMPTY_TASK_FORM_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
   const applyPreset = (index: number) => {
     const preset = TASK_PRESETS[index];
-    setType(preset.type);
-    setTitle(preset.title);
-    setDue(toLocalInput(preset.due(new Date())));
+    setValues((current) => ({ ...current, type: preset.type, title: preset.title, due: toLocalInput(preset.due(new Date())) }));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -68,17 +57,16 @@ export function TaskQuickAdd({ leadId, assignees = [], onAdded }: TaskQuickAddPr
     if (saving) return;
     setSaving(true);
     setErrors({});
-    const dueAt = fromLocalInput(due);
+    const { type, title, due, reminder, assigneeId } = values;
     try {
       await createTask(leadId, {
         type,
         title,
-        due_at: dueAt ? toIsoWithOffset(dueAt) : '',
-        remind_before_minutes: reminder < 0 ? null : reminder,
+        due_at: toDueAt(due),
+        remind_before_minutes: toRemindBefore(reminder),
         ...(assigneeId === null || assigneeId === me?.id ? {} : { assignee_id: assigneeId }),
       });
-      setTitle('');
-      setDue('');
+      setValues((current) => ({ ...current, title: '', due: '' }));
       onAdded();
       toast.success('Задача добавлена');
     } catch (error) {
@@ -98,33 +86,7 @@ export function TaskQuickAdd({ leadId, assignees = [], onAdded }: TaskQuickAddPr
           </Button>
         ))}
       </Presets>
-      <Fields>
-        <Select
-          label="Тип"
-          options={TASK_TYPES.map((value) => ({ value, label: TASK_TYPE_LABELS[value] }))}
-          value={type}
-          onChange={(value) => setType(value ?? 'task')}
-          error={errors.type}
-        />
-        <TextField label="Задача" value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} maxLength={200} />
-        <TextField label="Срок" type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} error={errors.due_at} />
-        <Select
-          label="Напоминание"
-          options={REMINDER_OPTIONS}
-          value={reminder}
-          onChange={(value) => setReminder(value ?? -1)}
-          error={errors.remind_before_minutes}
-        />
-        {others.length > 0 && me ? (
-          <Select
-            label="Исполнитель"
-            options={[{ value: me.id, label: 'Я' }, ...others.map((person) => ({ value: person.id, label: person.name }))]}
-            value={assigneeId ?? me.id}
-            onChange={setAssigneeId}
-            error={errors.assignee_id}
-          />
-        ) : null}
-      </Fields>
+      <TaskFormFields values={values} onChange={setValues} errors={errors} assigneeOptions={assigneeOptions} defaultAssigneeId={me?.id} />
       <Footer>
         <Button type="submit" loading={saving}>
           Добавить задачу

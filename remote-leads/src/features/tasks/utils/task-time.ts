@@ -57,9 +57,12 @@ export const TASK_PRESETS: readonly TaskPreset[] = [
 
 export const TASK_TYPE_LABELS = { call: 'Звонок', meeting: 'Встреча', email: 'Письмо', task: 'Задача' } as const;
 
-/** Reminder choices: minutes before the due time (null: none). */
+/** The reminder select's value for "none" (a select cannot hold null and a number apart). */
+export const NO_REMINDER = -1;
+
+/** Reminder choices: minutes before the due time (NO_REMINDER: none). */
 export const REMINDER_OPTIONS: readonly { value: number; label: string }[] = [
-  { value: -1, label: 'Без напоминания' },
+  { value: NO_REMINDER, label: 'Без напоминания' },
   { value: 0, label: 'В момент срока' },
   { value: 1, label: 'За 1 минуту' },
   { value: 5, label: 'За 5 минут' },
