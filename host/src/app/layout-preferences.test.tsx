@@ -1,6 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from './i18n';
-import { mockFetch } from './testing/mock-fetch';
+import { mutate } from 'swr';
+import { apiKeysUnder } from '@crm/shared/api-client';
+import { mockFetch, reply } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
 import { signInAs } from './testing/session';
 
@@ -142,6 +144,33 @@ test('the horizontal navigation has dropdown groups built from the abilities', a
   expect(groups[0]).toHaveAttribute('aria-expanded', 'true');
   expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Leads', 'My day', 'Lead statuses']);
   expect(within(nav).getByRole('link', { name: 'Leads' })).toHaveAttribute('aria-current', 'page');
+});
+
+test("the horizontal navigation shows My day's count on its group and its entry, and a task change refreshes it", async () => {
+  fakeMedia();
+  let summary = { overdue: 2, today: 1, week: 5 };
+  mockFetch({ 'GET /api/tasks/summary': () => reply(200, { data: summary }) });
+  signInAs('Operator', [{ action: 'view', subject: 'lead' }]);
+  document.cookie = 'CRM-navigationType=horizontal; path=/';
+  const { user } = renderApp('/leads/list');
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  const group = await within(nav).findByRole('button', { name: /Leads/ });
+  expect(await within(group).findByLabelText('3 overdue or due today')).toHaveTextContent('3');
+  await user.click(group);
+  const link = within(nav).getByRole('link', { name: /My day/ });
+  expect(within(link).getByLabelText('3 overdue or due today')).toHaveTextContent('3');
+
+  // A task marked done, added or edited in a remote refreshes every key under /tasks (features/tasks in remote-leads).
+  summary = { overdue: 0, today: 1, week: 5 };
+  await act(() => mutate(apiKeysUnder('/tasks')));
+  expect(await within(link).findByLabelText('1 overdue or due today')).toHaveTextContent('1');
+  expect(within(group).getByLabelText('1 overdue or due today')).toHaveTextContent('1');
+  summary = { overdue: 0, today: 0, week: 5 };
+  await act(() => mutate(apiKeysUnder('/tasks')));
+  await waitFor(() => expect(within(link).queryByLabelText(/overdue or due today/)).not.toBeInTheDocument());
+  expect(group).toHaveTextContent(/^Leads$/);
+  // SWR's cache outlives the render: the next tests must not see this count.
+  await act(() => mutate(apiKeysUnder('/tasks'), undefined, { revalidate: false }));
 });
 
 test('the vertical menu shows group titles only for groups with an allowed entry', async () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from './i18n';
 import { mockFetch, reply } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
-import { saveSession } from '@crm/shared/api-client';
+import { apiKeysUnder, saveSession } from '@crm/shared/api-client';
 import { signInAs, testSession } from './testing/session';
 import { mutate } from 'swr';
 
@@ -77,12 +77,17 @@ describe('vertical navigation', () => {
   });
 
   test("My day shows the caller's open tasks overdue or due today as a count", async () => {
-    mockFetch({ 'GET /api/tasks/summary': () => reply(200, { data: { overdue: 2, today: 1, week: 5 } }) });
+    let summary = { overdue: 2, today: 1, week: 5 };
+    mockFetch({ 'GET /api/tasks/summary': () => reply(200, { data: summary }) });
     signInAs('Operator', [{ action: 'view', subject: 'lead' }]);
     renderApp('/leads/list');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const link = within(nav).getByRole('link', { name: /My day/ });
     expect(await within(link).findByLabelText('3 overdue or due today')).toHaveTextContent('3');
+    // A task changed in a remote refreshes every key under /tasks (features/tasks in remote-leads), the count with them.
+    summary = { overdue: 1, today: 1, week: 5 };
+    await act(() => mutate(apiKeysUnder('/tasks')));
+    expect(await within(link).findByLabelText('2 overdue or due today')).toHaveTextContent('2');
     // SWR's cache outlives the render: the next tests must not see this count.
     await act(() => mutate((key) => Array.isArray(key) && key[0] === '/tasks/summary', undefined, { revalidate: false }));
   });

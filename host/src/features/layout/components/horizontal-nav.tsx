@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from '@crm/shared/router';
 import styled from 'styled-components';
 import { isNavItemCurrent, type NavGroup } from '../utils/nav-item';
+import { NavCountBadge } from './nav-count-badge';
 
 export interface HorizontalNavProps {
   groups: readonly NavGroup[];
@@ -88,6 +89,8 @@ export default function HorizontalNav({ groups }: HorizontalNavProps) {
           const expanded = open === labelKey;
           const current = items.some((item) => isNavItemCurrent(item, pathname));
           const menuId = `horizontal-nav-${labelKey.replace(/\W/g, '-')}`;
+          // A closed group still shows its entries' counts ("Мой день"), as the vertical menu does at a glance.
+          const count = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
           return (
             <Group key={labelKey}>
               <GroupButton
@@ -99,18 +102,20 @@ export default function HorizontalNav({ groups }: HorizontalNavProps) {
               >
                 <GroupIcon size={20} />
                 {t(labelKey)}
+                {count > 0 ? <NavCountBadge count={count} /> : null}
                 <IconChevronDown size={16} />
               </GroupButton>
               {expanded ? (
                 <Dropdown id={menuId}>
                   {items.map((item) => {
-                    const { to, labelKey: itemLabel, icon: Icon } = item;
+                    const { to, labelKey: itemLabel, icon: Icon, badge } = item;
                     const here = isNavItemCurrent(item, pathname);
                     return (
                       <li key={to}>
                         <Link to={to} className={here ? 'active' : undefined} aria-current={here ? 'page' : undefined}>
                           <Icon size={20} />
                           {t(itemLabel)}
+                          {badge ? <NavCountBadge count={badge} /> : null}
                         </Link>
                       </li>
                     );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from '@crm/shared/router';
 import styled, { css } from 'styled-components';
 import { isNavItemCurrent, type NavGroup } from '../utils/nav-item';
+import { NavCountBadge } from './nav-count-badge';
 
 export const NAV_WIDTH = 260;
 export const NAV_COLLAPSED_WIDTH = 72;
@@ -117,19 +118,6 @@ const Link = styled(RouterLink)<{ $collapsed: boolean }>`
   svg { flex: none; }
 `;
 
-const CountBadge = styled.span`
-  margin-inline-start: auto;
-  min-width: 1.375rem;
-  padding: 0 0.375rem;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.colors.errorFill};
-  color: ${({ theme }) => theme.colors.onError};
-  font-weight: 600;
-  font-size: ${({ theme }) => theme.font.sizeSm};
-  line-height: 1.375rem;
-  text-align: center;
-`;
-
 const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;
@@ -181,7 +169,6 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
             </GroupTitle>,
             ...group.items.map((item) => {
               const { to, labelKey, icon: Icon, badge } = item;
-              const count = badge ? t('nav.tasksDue', { count: badge }) : undefined;
               const current = isNavItemCurrent(item, pathname);
               return (
                 <li key={to}>
@@ -195,8 +182,8 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
                   >
                     <Icon size={22} />
                     {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
-                    {badge && !narrow ? <CountBadge title={count} aria-label={count}>{badge}</CountBadge> : null}
-                    {badge && narrow ? <VisuallyHidden>{count}</VisuallyHidden> : null}
+                    {badge && !narrow ? <NavCountBadge count={badge} /> : null}
+                    {badge && narrow ? <VisuallyHidden>{t('nav.tasksDue', { count: badge })}</VisuallyHidden> : null}
                   </Link>
                 </li>
               );
