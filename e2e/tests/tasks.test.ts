@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { apiGet, apiSend } from '../support/api';
-import { login, navigate, newPage, useAppAndBrowser } from '../support/browser';
+import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 import type { DataEnvelope, DataListEnvelope, leadDetailSchema, leadStatusSchema, taskSchema } from '@crm/shared/schemas';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -9,7 +9,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 describe('tasks and reminders', () => {
   const app = useAppAndBrowser();
 
-  it('adds a task due a minute ahead with a reminder a minute before: the toast comes within seconds; "My day" lists it and marks it done', async () => {
+  it('adds a task due a minute ahead with a reminder a minute before: the toast comes within seconds; "My day" lists it, edits its title and due time, and marks it done', async () => {
     const base = app.server.baseUrl;
     const page = await newPage(await app.browser.newContext());
     await login(page, base);
@@ -50,9 +50,51 @@ describe('tasks and reminders', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /My day/ }).click();
     await page.getByRole('heading', { name: 'Мой день' }).waitFor();
     await page.getByRole('link', { name: 'Задачин Тест' }).first().waitFor();
-    await page.getByRole('checkbox', { name: 'Выполнено: Позвонить клиенту' }).click();
+
+    // Edited there: a new title and tomorrow at 11:30 move it to "Предстоящие" under its new name and time.
+    await page.getByRole('button', { name: 'Изменить задачу: Позвонить клиенту' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Изменить задачу' });
+    await dialog.getByLabel('Задача').fill('Позвонить клиенту повторно');
+    const t = new Date();
+    t.setDate(t.getDate() + 1);
+    await dialog.getByLabel('Срок').fill(`${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}T11:30`);
+    const saved = page.waitForResponse((res) => res.request().method() === 'PATCH' && /\/api\/tasks\/\d+$/.test(res.url()));
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    assert.equal((await saved).status(), 200);
+    await page.getByText('Задача сохранена').waitFor();
+    const upcoming = page.getByRole('region', { name: 'Предстоящие' });
+    const row = upcoming.getByRole('listitem').filter({ hasText: 'Позвонить клиенту повторно' });
+    await row.getByText('11:30', { exact: false }).waitFor();
+
+    await page.getByRole('checkbox', { name: 'Выполнено: Позвонить клиенту повторно' }).click();
     await page.getByText('Задача выполнена').waitFor();
     const [task] = (await apiGet<DataListEnvelope<typeof taskSchema>>(page, base, `/leads/${lead.id}/tasks`)).data;
-    assert.deepEqual([task.title, task.done, task.remind_before_minutes], ['Позвонить клиенту', true, 1]);
+    assert.deepEqual([task.title, task.done, task.remind_before_minutes], ['Позвонить клиенту повторно', true, 1]);
+    const due = new Date(task.due_at);
+    assert.deepEqual([due.getDate(), due.getHours(), due.getMinutes()], [t.getDate(), 11, 30]);
+  });
+
+  it('works in remote-leads standalone: "Мой день" from its menu, a task added and edited there', async () => {
+    const base = app.server.baseUrl;
+    const context = await app.browser.newContext();
+    const page = await newPage(context);
+    await page.goto(`${base}/build/remotes/leads/leads/list`);
+    await fillLogin(page);
+    await page.getByRole('navigation', { name: 'Разделы' }).getByRole('link', { name: 'Мой день' }).click();
+    await page.getByRole('heading', { name: 'Мой день' }).waitFor();
+    const form = page.getByRole('form', { name: 'Новая задача' });
+    await form.getByRole('button', { name: 'Завтра', exact: true }).click();
+    await form.getByLabel('Задача').fill('Подготовить отчёт');
+    await form.getByRole('button', { name: 'Добавить задачу' }).click();
+    const upcoming = page.getByRole('region', { name: 'Предстоящие' });
+    await upcoming.getByText('Подготовить отчёт', { exact: true }).waitFor();
+
+    await upcoming.getByRole('button', { name: 'Изменить задачу: Подготовить отчёт' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Изменить задачу' });
+    await dialog.getByLabel('Задача').fill('Подготовить отчёт за месяц');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Задача сохранена').waitFor();
+    await upcoming.getByText('Подготовить отчёт за месяц', { exact: true }).waitFor();
+    await context.close();
   });
 });
