@@ -70,8 +70,8 @@ describe('tasks and reminders', () => {
     await page.getByText('Задача выполнена').waitFor();
     const [task] = (await apiGet<DataListEnvelope<typeof taskSchema>>(page, base, `/leads/${lead.id}/tasks`)).data;
     assert.deepEqual([task.title, task.done, task.remind_before_minutes], ['Позвонить клиенту повторно', true, 1]);
-    const due = new Date(task.due_at);
-    assert.deepEqual([due.getDate(), due.getHours(), due.getMinutes()], [t.getDate(), 11, 30]);
+    const dueAt = new Date(task.due_at);
+    assert.deepEqual([dueAt.getDate(), dueAt.getHours(), dueAt.getMinutes()], [t.getDate(), 11, 30]);
   });
 
   it('works in remote-leads standalone: "Мой день" from its menu, a task added and edited there', async () => {
