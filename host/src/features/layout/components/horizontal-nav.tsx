@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from '@crm/shared/router';
 import styled from 'styled-components';
 import { isNavItemCurrent, type NavGroup } from '../utils/nav-item';
-import { NavCountBadge } from './nav-count-badge';
+import { CountBadge } from './count-badge';
 
 export interface HorizontalNavProps {
   groups: readonly NavGroup[];
@@ -90,7 +90,8 @@ export default function HorizontalNav({ groups }: HorizontalNavProps) {
           const current = items.some((item) => isNavItemCurrent(item, pathname));
           const menuId = `horizontal-nav-${labelKey.replace(/\W/g, '-')}`;
           // A closed group still shows its entries' counts ("Мой день"), as the vertical menu does at a glance.
-          const count = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
+          const total = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
+          const totalLabel = total > 0 ? t('nav.tasksDue', { count: total }) : undefined;
           return (
             <Group key={labelKey}>
               <GroupButton
@@ -102,7 +103,7 @@ export default function HorizontalNav({ groups }: HorizontalNavProps) {
               >
                 <GroupIcon size={20} />
                 {t(labelKey)}
-                {count > 0 ? <NavCountBadge count={count} /> : null}
+                {total > 0 ? <CountBadge title={totalLabel} aria-label={totalLabel}>{total}</CountBadge> : null}
                 <IconChevronDown size={16} />
               </GroupButton>
               {expanded ? (
@@ -110,12 +111,13 @@ export default function HorizontalNav({ groups }: HorizontalNavProps) {
                   {items.map((item) => {
                     const { to, labelKey: itemLabel, icon: Icon, badge } = item;
                     const here = isNavItemCurrent(item, pathname);
+                    const count = badge ? t('nav.tasksDue', { count: badge }) : undefined;
                     return (
                       <li key={to}>
                         <Link to={to} className={here ? 'active' : undefined} aria-current={here ? 'page' : undefined}>
                           <Icon size={20} />
                           {t(itemLabel)}
-                          {badge ? <NavCountBadge count={badge} /> : null}
+                          {badge ? <CountBadge title={count} aria-label={count}>{badge}</CountBadge> : null}
                         </Link>
                       </li>
                     );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from '@crm/shared/router';
 import styled, { css } from 'styled-components';
 import { isNavItemCurrent, type NavGroup } from '../utils/nav-item';
-import { NavCountBadge } from './nav-count-badge';
+import { CountBadge } from './count-badge';
 
 export const NAV_WIDTH = 260;
 export const NAV_COLLAPSED_WIDTH = 72;
@@ -169,6 +169,7 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
             </GroupTitle>,
             ...group.items.map((item) => {
               const { to, labelKey, icon: Icon, badge } = item;
+              const count = badge ? t('nav.tasksDue', { count: badge }) : undefined;
               const current = isNavItemCurrent(item, pathname);
               return (
                 <li key={to}>
@@ -182,8 +183,8 @@ export function VerticalNav({ groups, title, collapsed, overlay, open, onToggleC
                   >
                     <Icon size={22} />
                     {narrow ? <VisuallyHidden>{t(labelKey)}</VisuallyHidden> : t(labelKey)}
-                    {badge && !narrow ? <NavCountBadge count={badge} /> : null}
-                    {badge && narrow ? <VisuallyHidden>{t('nav.tasksDue', { count: badge })}</VisuallyHidden> : null}
+                    {badge && !narrow ? <CountBadge title={count} aria-label={count}>{badge}</CountBadge> : null}
+                    {badge && narrow ? <VisuallyHidden>{count}</VisuallyHidden> : null}
                   </Link>
                 </li>
               );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
@@ -8,9 +8,9 @@ import { formatDateTime } from '../../../utils/format-date-time';
 import { useDeleteTask } from '../api/delete-task';
 import { updateTask } from '../api/update-task';
 import { TASK_TYPE_LABELS } from '../utils/task-time';
-
-// Fetched when first opened: a task list costs nothing for it until someone edits.
-const TaskEditDialog = lazy(() => import('./task-edit-dialog').then((module) => ({ default: module.TaskEditDialog })));
+// Not lazy: only "Мой день" and a lead's page hold tasks, neither is in the leads list's first load, and the kit's
+// Dialog already fetches Radix on first open; a chunk of its own would only lengthen every remote entry's chunk map.
+import { TaskEditDialog } from './task-edit-dialog';
 
 export interface TaskItemProps {
   task: Task;
@@ -174,11 +174,7 @@ export function TaskItem({ task, showLead, steps, assignees, onChanged }: TaskIt
           </Actions>
         </CommentForm>
       ) : null}
-      {editing ? (
-        <Suspense fallback={null}>
-          <TaskEditDialog task={task} assignees={assignees} onClose={() => setEditing(false)} onChanged={onChanged} />
-        </Suspense>
-      ) : null}
+      {editing ? <TaskEditDialog task={task} assignees={assignees} onClose={() => setEditing(false)} onChanged={onChanged} /> : null}
     </Row>
   );
 }
