@@ -35,6 +35,9 @@ export const DEFAULT_EXACT_COUNT_LIMIT = DEFAULT_COUNT_CAP;
  */
 const SCOPE_CANDIDATES_BELOW = 2_000;
 
+/** PostgreSQL's row estimate for `leads` (-1 while statistics are missing). */
+const estimateQuery = sql`select reltuples::bigint as estimate from pg_class where oid = to_regclass('leads')`;
+
 const sortColumns = {
   created_at: leads.createdAt,
   updated_at: leads.updatedAt,
@@ -107,18 +110,22 @@ export function createLeadQueryRepository(
 
   /** PostgreSQL's row estimate for `leads` (-1 while statistics are missing). */
   async function estimatedRows(): Promise<number> {
-    const [stats] = await queryRows<{ estimate: number | string }>(
-      db,
-      sql`select reltuples::bigint as estimate from pg_class where oid = to_regclass('leads')`,
-    );
+    const [stats] = await queryRows<{ estimate: number | string }>(db, estimateQuery);
     return Number(stats?.estimate ?? -1);
+  }
+
+  /** An exact total that leaves the asked page empty: the page need not be read. */
+  function pageIsEmpty(params: LeadListParams, counted: { total: number; estimated: boolean }): boolean {
+    if (counted.estimated) return false;
+    const keyset = params.after !== undefined || params.before !== undefined;
+    return counted.total === 0 || (!keyset && (params.page - 1) * params.perPage >= counted.total);
   }
 
   /**
    * One page of the list, sorted by the chosen column and then by id so pages never overlap. With `before`, the scan
    * runs the other way from the cursor and the caller turns the rows back.
    */
-  function pageQuery(params: LeadListParams, viewerId: number, filters: SQL | undefined) {
+  function pageQuery(params: LeadListParams, viewerId: number, filters: SQL | undefined, { withEstimate = false } = {}) {
     const field = params.sort.replace(/^-/, '') as keyof typeof sortColumns;
     const column = sortColumns[field];
     const backwards = params.before !== undefined;
@@ -144,6 +151,8 @@ export function createLeadQueryRepository(
         isFavorite: isFavorite(viewerId),
         sortValue: sql<string | null>`${column}::text`,
         responsible: responsibleJson,
+        // The unfiltered list's total, read in the page's own statement rather than in a second one (see `list`).
+        estimate: withEstimate ? sql<number | string | null>`(${estimateQuery})` : sql<null>`null`,
       })
       .from(pageIds)
       .innerJoin(leads, eq(leads.id, pageIds.id))
@@ -169,11 +178,21 @@ export function createLeadQueryRepository(
       const where = leadPartsCondition(db, parts);
       let scanned: Awaited<ReturnType<typeof pageQuery>>;
       let counted: { total: number; estimated: boolean };
-      if (parts.scopeUsers !== undefined && countFrom === 'driven') {
-        // Own or team scope: the count comes first and picks the page's plan (see scopeCandidates).
+      if (!where && countFrom === 'driven') {
+        // Unfiltered: the page's statement carries the table's estimate, which is the total of a large table; only a
+        // small table (or one without statistics, or a page past the end) is counted in a second statement.
+        scanned = await pageQuery(params, viewer.id, where, { withEstimate: true });
+        const estimate = scanned.length > 0 ? Number(scanned[0].estimate ?? -1) : -1;
+        counted = estimate > countCap ? { total: estimate, estimated: true } : await countMatches(parts, where);
+      } else if ((parts.scopeUsers !== undefined || parts.countFirst) && countFrom === 'driven') {
+        // Own or team scope: the count comes first and picks the page's plan (see scopeCandidates). The same for
+        // "without responsible user", whose page, when few leads match, walks the whole sort index: an exact total
+        // that leaves the page empty saves that walk.
         counted = await countMatches(parts, where);
-        const few = counted.total < SCOPE_CANDIDATES_BELOW;
-        scanned = await pageQuery(params, viewer.id, few ? leadPartsCondition(db, parts, { scopeAs: 'candidates' }) : where);
+        const few = parts.scopeUsers !== undefined && counted.total < SCOPE_CANDIDATES_BELOW;
+        scanned = pageIsEmpty(params, counted)
+          ? []
+          : await pageQuery(params, viewer.id, few ? leadPartsCondition(db, parts, { scopeAs: 'candidates' }) : where);
       } else {
         [scanned, counted] = await Promise.all([pageQuery(params, viewer.id, where), countMatches(parts, where)]);
       }

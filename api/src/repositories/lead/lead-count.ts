@@ -17,18 +17,18 @@ import { type LeadFilterParts, starredBy } from './lead-list-filters';
  * - an **own or team scope** without those filters: `created_by = me OR assigned to me` has no index path (the planner
  *   walks `leads` and probes a hashed subplan per row, ~50,000 rows to find 10,001), so it is counted as two disjoint
  *   halves, "created by me" (the `(created_by, id)` index) plus "assigned to me and not created by me" (an anti-join
- *   of two index-only scans), each capped;
+ *   of two index-only scans), each capped; the second is skipped when the first alone passes the cap;
  * - otherwise the conditions on `leads` itself, as before.
  */
 export async function countLeadsUpTo(db: Database, parts: LeadFilterParts, limit: number): Promise<number> {
   const capped: Capped = (query) => sql`(select count(*) from (${query.limit(limit + 1)}) capped)`;
-  const [row] = await queryRows<{ total: number | string }>(db, sql`select ${countExpression(db, parts, capped)} as total`);
+  const [row] = await queryRows<{ total: number | string }>(db, sql`select ${countExpression(db, parts, capped, limit)} as total`);
   return Number(row.total);
 }
 
 type Capped = (query: { limit: (n: number) => SQLWrapper }) => SQL;
 
-function countExpression(db: Database, parts: LeadFilterParts, capped: Capped): SQL {
+function countExpression(db: Database, parts: LeadFilterParts, capped: Capped, limit: number): SQL {
   const { scopeUsers, row, userId, favoriteOf } = parts;
   const one = { one: sql`1` };
 
@@ -62,7 +62,10 @@ function countExpression(db: Database, parts: LeadFilterParts, capped: Capped): 
       const notCreatedByThem = or(isNull(leads.createdBy), not(createdByThem));
       assigned = capped(db.select(one).from(leads).where(and(assignedTo(db, scopeUsers), notCreatedByThem, row)));
     }
-    return sql`${created} + ${assigned}`;
+    // Past the cap the total is the cap whatever the assigned half holds: PostgreSQL runs an uncorrelated subquery
+    // (an InitPlan) only when it is first read, so the assigned half is counted only when the created one is below it.
+    // OFFSET 0 keeps `halves` a subquery, so the created half is counted once, not once per mention.
+    return sql`(select case when halves.created > ${limit} then halves.created else halves.created + ${assigned} end from (select ${created} as created offset 0) halves)`;
   }
 
   return capped(db.select(one).from(leads).where(row));

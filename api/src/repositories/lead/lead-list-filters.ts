@@ -102,6 +102,12 @@ export interface LeadFilterParts {
   userId: number | undefined;
   /** Leads this user starred (the favourites filter: the viewer). */
   favoriteOf: number | undefined;
+  /**
+   * "Without responsible user": an anti-probe of `lead_users` per lead that no index serves, so when few or no leads
+   * match, the page walks the whole sort index. The list counts first then, and skips the page when the count leaves
+   * it empty (lead-query-repository.ts).
+   */
+  countFirst: boolean;
 }
 
 /** Leads `userId` starred. */
@@ -138,6 +144,7 @@ export async function leadFilterParts(
     ),
     userId: filters.userId,
     favoriteOf: filters.favoriteOnly ? viewer.id : undefined,
+    countFirst: filters.noUser === true,
   };
 }
 

@@ -66,6 +66,8 @@ for (const driver of testDrivers()) {
       ['user + favourites', { userId: users.boris, favoriteOnly: true }],
       ['user + status', { userId: users.vera, statusId: statusIds[1] }],
       ['favourites + search', { favoriteOnly: true, search: 'счёт1' }],
+      ['no user', { noUser: true }],
+      ['no user + status', { noUser: true, statusId: statusIds[0] }],
     ];
 
     test('the total is the number of leads the list returns', async () => {
@@ -92,6 +94,17 @@ for (const driver of testDrivers()) {
             const ids = async (repository: typeof perRow) => (await repository.list(params, viewer)).data.map((l) => l.id);
             assert.deepEqual(await ids(t.app.leadQueryRepository), await ids(perRow), `${scopeName} / ${filterName} / ${sort}`);
           }
+        }
+      }
+    });
+
+    test('a page past the last one is empty and keeps the total', async () => {
+      for (const [scopeName, viewer] of viewers()) {
+        for (const [filterName, filters] of filterSets()) {
+          const params = { page: 1, perPage: 1000, sort: '-created_at', favoriteOnly: false, ...filters };
+          const all = await t.app.leadQueryRepository.list(params, viewer);
+          const beyond = await t.app.leadQueryRepository.list({ ...params, perPage: 5, page: Math.floor(all.data.length / 5) + 2 }, viewer);
+          assert.deepEqual([beyond.data, beyond.total], [[], all.total], `${scopeName} / ${filterName}`);
         }
       }
     });
