@@ -13,7 +13,8 @@ const NAME_MESSAGE = `Название — от 1 до ${SAVED_VIEW_NAME_MAX} с
 const { page: _page, after: _after, before: _before, cursors: _cursors, ...viewFields } = leadsUrlSchema.shape;
 
 /**
- * What a saved view stores: the leads list's URL state (filters, sort, page size, table or kanban) and nothing else.
+ * What a saved view stores: the leads list's URL state (filters, sort, page size, table or kanban, the table's shown
+ * columns) and nothing else.
  * Unknown keys are refused, so a shared view cannot carry anything the list would not read; paging and cursors are
  * not part of a view.
  */
@@ -67,6 +68,8 @@ export const savedViewStoredQuerySchema = z.object({
   sort: z.string(),
   per_page: z.number().int(),
   view: z.enum(LEADS_VIEWS),
+  /** Absent in a view saved before the column chooser, or with every column shown: all of them. */
+  columns: z.string().optional(),
 }) satisfies z.ZodType<SavedViewQuery>;
 
 /** A saved view as GET /api/saved-views answers it. `own`: the caller owns it (and may change or delete it). */

@@ -123,6 +123,32 @@ for (const driver of testDrivers()) {
       assert.equal((await create(admin, { name: 'Поддержке', query: {}, visibility: 'team', team_id: otherTeamId })).statusCode, 201);
     });
 
+    test("the table's columns: kept in the table's order with the name; unknown ones 422 on query.columns; a view without them has none", async () => {
+      const created = await create(operator, { name: 'Без телефона', query: { columns: 'created_at,status,status', per_page: '10' } });
+      assert.equal(created.statusCode, 201, created.body);
+      const view = created.json().data;
+      // The same choice is always the same text, so the list sees no change when it opens the view.
+      assert.deepEqual(view.query, { columns: 'name,status,created_at', per_page: 10, sort: '-created_at', view: 'table' });
+      assert.equal((await call(operator, { method: 'GET', url: `/api/saved-views/${view.id}` })).json().data.query.columns, 'name,status,created_at');
+
+      const unknown = await call(operator, { method: 'PATCH', url: `/api/saved-views/${view.id}`, payload: { version: view.version, query: { columns: 'phone,email,notes' } } });
+      assert.equal(unknown.statusCode, 422);
+      assert.deepEqual(unknown.json().errors, { 'query.columns': ['Неизвестные столбцы: email, notes'] });
+      const empty = await create(operator, { name: 'Пустой', query: { columns: '' } });
+      assert.equal(empty.statusCode, 422);
+      assert.deepEqual(Object.keys(empty.json().errors), ['query.columns']);
+      // Refused, the view is as it was.
+      assert.equal((await call(operator, { method: 'GET', url: `/api/saved-views/${view.id}` })).json().data.version, view.version);
+
+      const widened = await call(operator, { method: 'PATCH', url: `/api/saved-views/${view.id}`, payload: { version: view.version, query: { columns: 'phone' } } });
+      assert.equal(widened.statusCode, 200, widened.body);
+      assert.equal(widened.json().data.query.columns, 'name,phone');
+      // A view saved before the chooser has no columns: the list shows its default set.
+      const older = await create(operator, { name: 'Старый', query: { sort: 'surname' } });
+      assert.equal(older.statusCode, 201);
+      assert.equal('columns' in older.json().data.query, false);
+    });
+
     test('sharing needs manage saved-views: 403 for an Operator, on create and on update', async () => {
       const shared = await create(operator, { name: 'Всем', query: {}, visibility: 'everyone' });
       assert.equal(shared.statusCode, 403);

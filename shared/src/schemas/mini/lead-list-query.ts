@@ -81,9 +81,40 @@ export const LEADS_VIEWS = ['table', 'kanban', 'duplicates'] as const;
 export const leadsViewSchema = z._default(z.enum(LEADS_VIEWS), 'table');
 
 /**
- * /leads/list's URL: the API's GET /api/leads querystring, plus the view (table or kanban), which only the page reads.
+ * The leads table's columns, in their order (fixed: the chooser shows and hides them, it does not move them). `name`
+ * is always shown, so a row always opens its lead.
+ */
+export const LEAD_LIST_COLUMNS = ['name', 'phone', 'status', 'responsible', 'is_favorite', 'created_at', 'actions'] as const;
+export type LeadListColumn = (typeof LEAD_LIST_COLUMNS)[number];
+/** The column no view hides. */
+export const LEAD_LIST_FIXED_COLUMN = 'name' satisfies LeadListColumn;
+
+const COLUMNS_EMPTY_MESSAGE = 'Выберите хотя бы один столбец';
+const unknownColumns = (value: string) =>
+  value.split(',').filter((name) => !(LEAD_LIST_COLUMNS as readonly string[]).includes(name));
+
+/**
+ * `columns`: the table's shown columns, comma-separated (`name,phone,status`); absent, all of them. Written back in the
+ * table's order, without repeats and with `name`, so the same choice is always the same text (a view compares as text).
+ */
+export const leadListColumnsSchema = z.optional(
+  z.string().check(
+    z.minLength(1, COLUMNS_EMPTY_MESSAGE),
+    z.refine((value) => value === '' || unknownColumns(value).length === 0, {
+      error: (issue) => `Неизвестные столбцы: ${unknownColumns(String(issue.input)).join(', ')}`,
+    }),
+    z.overwrite((value) => {
+      const chosen = new Set(value.split(','));
+      return LEAD_LIST_COLUMNS.filter((name) => name === LEAD_LIST_FIXED_COLUMN || chosen.has(name)).join(',');
+    }),
+  ),
+);
+
+/**
+ * /leads/list's URL: the API's GET /api/leads querystring, plus the view (table or kanban) and the table's columns,
+ * which only the page reads.
  * Here rather than in remote-leads so the remote imports no zod at run time: the leads page then loads no second copy
  * of zod's core (zod is not federation-shared; shared whole it would cost all its locales, docs/decisions/033).
  */
-export const leadsUrlSchema = z.extend(listLeadsQuerySchema, { view: leadsViewSchema });
+export const leadsUrlSchema = z.extend(listLeadsQuerySchema, { view: leadsViewSchema, columns: leadListColumnsSchema });
 export type LeadsUrlQuery = z.output<typeof leadsUrlSchema>;

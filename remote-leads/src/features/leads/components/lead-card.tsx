@@ -6,6 +6,7 @@ import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { LeadCardName, LeadCardTop } from '../../../components/lead-card-heading';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { phoneHref } from '../../../utils/phone-href';
+import { ALL_LEAD_COLUMNS, type ShownLeadColumns } from '../utils/lead-columns';
 import { LeadStatusChip } from './lead-status-chip';
 import { LeadStatusSelect } from './lead-status-select';
 import { ResponsibleChips } from './responsible-chips';
@@ -18,6 +19,8 @@ export interface LeadCardProps {
   /** The handlers must be stable: cards are memoised. */
   onStatusChange: (leadId: number, statusId: number | null) => void;
   onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
+  /** The table's shown columns: a hidden status, phone, responsible or star column is hidden on the card too. */
+  shown?: ShownLeadColumns;
 }
 
 const Root = styled.article`
@@ -51,30 +54,33 @@ const Action = styled.a`${action}`;
 const ActionLink = styled(Link)`${action}`;
 
 /** A lead on a phone: name, status, phone and the quick actions a caller needs (status, comment, call). */
-export const LeadCard = memo(function LeadCard({ lead, canEdit, statuses, onStatusChange, onToggleFavorite }: LeadCardProps) {
+export const LeadCard = memo(function LeadCard({ lead, canEdit, statuses, onStatusChange, onToggleFavorite, shown = ALL_LEAD_COLUMNS }: LeadCardProps) {
   const name = formatLeadName(lead);
+  const status = canEdit ? (
+    <LeadStatusSelect
+      leadId={lead.id}
+      leadName={name}
+      statusId={lead.status_id}
+      color={lead.status?.color}
+      statusName={lead.status?.name}
+      statuses={statuses}
+      onChange={onStatusChange}
+    />
+  ) : (
+    <LeadStatusChip status={lead.status} />
+  );
   return (
     <Root aria-label={name}>
       <LeadCardTop>
         <LeadCardName to={`/leads/${lead.id}`}>{name}</LeadCardName>
-        <FavoriteToggle leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
+        {shown.has('is_favorite') ? (
+          <FavoriteToggle leadId={lead.id} leadName={name} active={lead.is_favorite} onToggle={onToggleFavorite} />
+        ) : null}
       </LeadCardTop>
-      {canEdit ? (
-        <LeadStatusSelect
-          leadId={lead.id}
-          leadName={name}
-          statusId={lead.status_id}
-          color={lead.status?.color}
-          statusName={lead.status?.name}
-          statuses={statuses}
-          onChange={onStatusChange}
-        />
-      ) : (
-        <LeadStatusChip status={lead.status} />
-      )}
-      {lead.responsible.length > 0 ? <ResponsibleChips users={lead.responsible} /> : null}
+      {shown.has('status') ? status : null}
+      {shown.has('responsible') && lead.responsible.length > 0 ? <ResponsibleChips users={lead.responsible} /> : null}
       <Quick>
-        {lead.phone ? (
+        {shown.has('phone') && lead.phone ? (
           <Action href={phoneHref(lead.phone)} aria-label={`Позвонить ${name}: ${lead.phone}`}>
             {lead.phone}
           </Action>

@@ -3,6 +3,7 @@ import type { ListTableProps } from '@crm/shared/lists';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { Pagination, Spinner, useUiText } from '@crm/shared/ui';
 import styled from 'styled-components';
+import type { ShownLeadColumns } from '../utils/lead-columns';
 import { LeadCard } from './lead-card';
 
 export interface LeadsCardListProps {
@@ -14,6 +15,8 @@ export interface LeadsCardListProps {
   /** Stable, as for the table: the cards are memoised. */
   onStatusChange: (leadId: number, statusId: number | null) => void;
   onToggleFavorite: (leadId: number, isFavorite: boolean) => void;
+  /** The table's shown columns, which the cards follow. */
+  shown?: ShownLeadColumns;
 }
 
 // As the table words its total (decisions 009 and 032).
@@ -43,7 +46,7 @@ const Footer = styled.div`
 `;
 
 /** The leads list on a phone: one card per lead instead of a table row, the same page of the same request. */
-export function LeadsCardList({ rows, loading, paging, statuses, onStatusChange, onToggleFavorite }: LeadsCardListProps) {
+export function LeadsCardList({ rows, loading, paging, statuses, onStatusChange, onToggleFavorite, shown }: LeadsCardListProps) {
   const t = useUiText();
   const canEdit = useAbility().can('edit', 'lead');
   const { page, perPage, total, lastPage, onPageChange } = paging;
@@ -64,6 +67,7 @@ export function LeadsCardList({ rows, loading, paging, statuses, onStatusChange,
               statuses={statuses}
               onStatusChange={onStatusChange}
               onToggleFavorite={onToggleFavorite}
+              shown={shown}
             />
           ))
         )}

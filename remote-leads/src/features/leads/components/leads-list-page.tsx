@@ -13,8 +13,10 @@ import { useUsers } from '../../../api/get-users';
 import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
+import { leadColumnsParam, shownLeadColumns, withLeadColumn, type LeadListColumn } from '../utils/lead-columns';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
 import { CreatedFilterBar } from './created-filter-bar';
+import { LeadColumnsButton } from './lead-columns-button';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
 import { ViewSwitch } from './view-switch';
@@ -64,6 +66,7 @@ const Actions = styled.div`
 `;
 
 const NO_IDS: readonly number[] = [];
+const KEEP_PAGE = ['view', 'columns'] as const;
 
 /** /leads/list: a server page of leads or the kanban; every control writes the URL, and the URL drives the requests. */
 /** The viewer's time zone: the date filters' days are theirs (docs/decisions/077). */
@@ -78,8 +81,8 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const revalidateLeads = useRevalidateLeads();
   // Table and kanban alike: another user's change refreshes the open page within a second.
   useLiveLeads();
-  // The view is the URL's too, but switching it keeps the page.
-  const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: ['view'] });
+  // The view and the shown columns are the URL's too, but changing them keeps the page.
+  const { query, update, tableProps } = useListQuery(leadsUrlSchema, { keepPage: KEEP_PAGE });
   const canSeeDuplicates = renderDuplicates !== undefined && ability.can('edit', 'lead') && ability.can('delete', 'lead');
   const views = [
     'table' as const,
@@ -91,9 +94,15 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const narrow = useBreakpointDown('sm');
 
   // A shared link may carry a user filter the reader cannot see; it is not applied rather than applied invisibly.
-  // Everything the URL holds but paging and the view is a filter or the sort; the date filters' days are the viewer's
-  // (sent with `tz` only when a range is set, docs/decisions/077).
-  const { page: _page, per_page: _perPage, view: _view, after: _after, before: _before, cursors: _cursors, ...chosen } = query;
+  // Everything the URL holds but paging, the view and the columns is a filter or the sort (the CSV export takes these
+  // and keeps every column); the date filters' days are the viewer's (sent with `tz` only when a range is set,
+  // docs/decisions/077).
+  const { page: _page, per_page: _perPage, view: _view, columns, after: _after, before: _before, cursors: _cursors, ...chosen } = query;
+  const shownColumns = useMemo(() => shownLeadColumns(columns), [columns]);
+  const showColumn = useCallback(
+    (column: LeadListColumn, visible: boolean) => update({ columns: leadColumnsParam(withLeadColumn(shownColumns, column, visible)) }),
+    [shownColumns, update],
+  );
   const chosenKey = JSON.stringify(chosen);
   const filters = useMemo<LeadsFilters>(() => {
     const dated = chosen.created_from || chosen.created_to || chosen.updated_from || chosen.updated_to;
@@ -150,6 +159,9 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
         actions={
           <Actions>
             {views.length > 1 ? <ViewSwitch view={view} views={views} onChange={(next) => update({ view: next })} /> : null}
+            {view === 'table' ? (
+              <LeadColumnsButton shown={shownColumns} onChange={showColumn} onReset={() => update({ columns: undefined })} />
+            ) : null}
             {renderActions?.(filters)}
             <Can I="create" a="lead">
               <Button startIcon={<IconPlus size={18} />} onClick={() => navigate('/leads/create')}>
@@ -205,6 +217,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
                   statuses={statuses}
                   onStatusChange={actions.changeStatus}
                   onToggleFavorite={actions.toggleFavorite}
+                  shown={shownColumns}
                 />
               </Suspense>
             ) : (
@@ -218,6 +231,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
                 onDelete={handleDelete}
                 selectedIds={canSelect ? selectedIds : undefined}
                 onSelectionChange={canSelect ? setSelectedIds : undefined}
+                shownColumns={shownColumns}
               />
             )}
           </>

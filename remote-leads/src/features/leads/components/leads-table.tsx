@@ -6,6 +6,7 @@ import { DataTable, Ltr, type DataTableColumn, type RowId } from '@crm/shared/ui
 import type { ListTableProps } from '@crm/shared/lists';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { formatDate } from '../utils/format-date';
+import type { LeadListColumn, ShownLeadColumns } from '../utils/lead-columns';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { IconStar } from '../../../components/icon-star';
@@ -29,6 +30,8 @@ export interface LeadsTableProps {
   /** Row checkboxes show when this is given. */
   selectedIds?: readonly number[];
   onSelectionChange?: (ids: number[]) => void;
+  /** The columns to show (the URL's `columns`); all when absent. Stable: a new set rebuilds the table's columns. */
+  shownColumns?: ShownLeadColumns;
 }
 
 // A long name breaks, even inside a word, rather than push the actions column out of the card.
@@ -51,6 +54,7 @@ export function LeadsTable({
   onDelete,
   selectedIds,
   onSelectionChange,
+  shownColumns,
 }: LeadsTableProps) {
   const ability = useAbility();
   const canEdit = ability.can('edit', 'lead');
@@ -107,11 +111,15 @@ export function LeadsTable({
     ],
     [canEdit, statuses, onStatusChange, onToggleFavorite, onDelete],
   );
+  const shown = useMemo(
+    () => (shownColumns ? columns.filter((column) => shownColumns.has(column.key as LeadListColumn)) : columns),
+    [columns, shownColumns],
+  );
 
   return (
     <DataTable
       aria-label="Лиды"
-      columns={columns}
+      columns={shown}
       rows={rows}
       rowKey="id"
       loading={loading}
