@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from '@crm/shared/router';
 import type { AbilityRule, SavedView } from '@crm/shared/schemas';
@@ -77,6 +77,28 @@ describe('SavedViewTabs', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
     await waitFor(() => expect(requestsTo(fetch, 'PATCH /api/saved-views/1')).toHaveLength(1));
     expect(requestsTo(fetch, 'PATCH /api/saved-views/1')[0].body).toEqual({ version: 3, query: { no_user: '1', inactive_days: '30' } });
+  });
+
+  it("a view keeps the table's columns: opened, they go to the URL; hiding another marks it changed; a view without them shows every column", async () => {
+    const narrow = view({ id: 5, name: 'Коротко', query: { sort: '-created_at', per_page: 10, view: 'table', columns: 'name,status' } });
+    const fetch = mockFetch({
+      'GET /api/saved-views': { body: { data: [narrow, mine] } },
+      'PATCH /api/saved-views/5': ({ body }) => ({ body: { data: { ...narrow, ...(body as object), version: 4 } } }),
+    });
+    const { router } = renderRoutes(routes, '/leads/list');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Коротко' }));
+    expect(paramsOf(router)).toEqual({ per_page: '10', columns: 'name,status', saved_view: '5' });
+    expect(screen.queryByRole('img', { name: 'изменён' })).not.toBeInTheDocument();
+
+    // An older view, saved without columns, opens with none in the URL: every column.
+    await userEvent.click(screen.getByRole('tab', { name: 'Без ответственного' }));
+    expect(paramsOf(router)).toEqual({ no_user: '1', saved_view: '1' });
+
+    await act(() => router.navigate('/leads/list?per_page=10&columns=name&saved_view=5'));
+    expect(await screen.findByRole('img', { name: 'изменён' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
+    await waitFor(() => expect(requestsTo(fetch, 'PATCH /api/saved-views/5')).toHaveLength(1));
+    expect(requestsTo(fetch, 'PATCH /api/saved-views/5')[0].body).toEqual({ version: 3, query: { per_page: '10', columns: 'name' } });
   });
 
   it('"Сохранить вид" saves the current filters under a name and opens the new tab; an Operator is not offered sharing', async () => {
