@@ -97,7 +97,7 @@ const unknownColumns = (value: string) =>
  * `columns`: the table's shown columns, comma-separated (`name,phone,status`); absent, all of them. Written back in the
  * table's order, without repeats and with `name`, so the same choice is always the same text (a view compares as text).
  */
-export const leadListColumnsSchema = z.optional(
+const leadListColumnsSchema = z.optional(
   z.string().check(
     z.minLength(1, COLUMNS_EMPTY_MESSAGE),
     z.refine((value) => value === '' || unknownColumns(value).length === 0, {
