@@ -98,7 +98,11 @@ describe('the leads table\'s "Столбцы"', () => {
     expect(paramsOf(router)).toEqual({ page: '2' });
     expect(headers()).toHaveLength(7);
 
-    // An outside click closes it.
+    // Tabbing out of it closes it; so does a click outside.
+    await user.tab();
+    expect(screen.queryByRole('dialog', { name: 'Столбцы' })).not.toBeInTheDocument();
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Столбцы' });
     await user.click(screen.getByRole('heading', { name: 'Лиды' }));
     expect(screen.queryByRole('dialog', { name: 'Столбцы' })).not.toBeInTheDocument();
   });

@@ -1,13 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
-import { Button } from '@crm/shared/ui';
+import { Button, useDismiss } from '@crm/shared/ui';
 import { LEAD_LIST_COLUMNS, LEAD_LIST_FIXED_COLUMN, type LeadListColumn, type ShownLeadColumns } from '../utils/lead-columns';
+import { leadColumnsParam } from '../utils/lead-columns-param';
 
 export interface LeadColumnsPanelProps {
   id: string;
+  /** The element holding the button and the panel: a click outside it or the focus leaving it closes the panel. */
+  root: RefObject<HTMLElement | null>;
+  /** Where Escape puts the focus back. */
+  trigger: RefObject<HTMLElement | null>;
   shown: ShownLeadColumns;
-  onChange: (column: LeadListColumn, visible: boolean) => void;
-  onReset: () => void;
+  /** The URL's new `columns`; undefined when every column shows. */
+  onChange: (columns: string | undefined) => void;
+  onClose: () => void;
 }
 
 /** As the table's headers say them (the star column's header is an icon titled "Избранное"). */
@@ -68,16 +74,32 @@ const Check = styled.label`
   }
 `;
 
-/** The "Столбцы" panel: a checkbox per column in the table's (fixed) order; the name column is always shown. */
-export function LeadColumnsPanel({ id, shown, onChange, onReset }: LeadColumnsPanelProps) {
+/**
+ * The "Столбцы" panel, a non-modal dialog: a checkbox per column in the table's (fixed) order, the name column always
+ * shown. The focus starts on the first choice; Escape closes it and gives the focus back to the button; a click
+ * outside or tabbing out closes it.
+ */
+export function LeadColumnsPanel({ id, root, trigger, shown, onChange, onClose }: LeadColumnsPanelProps) {
   const panel = useRef<HTMLDivElement>(null);
-  // Opened from the keyboard or the mouse, the focus lands on the first choice, so Space and Tab work at once.
   useEffect(() => {
     panel.current?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus();
   }, []);
+  useDismiss(root, true, () => {
+    // Escape from within the panel (or the button): the focus goes back to the button rather than to the page.
+    if (root.current?.contains(document.activeElement)) trigger.current?.focus();
+    onClose();
+  });
 
   return (
-    <Panel ref={panel} id={id} role="dialog" aria-label="Столбцы">
+    <Panel
+      ref={panel}
+      id={id}
+      role="dialog"
+      aria-label="Столбцы"
+      onBlur={(event) => {
+        if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) onClose();
+      }}
+    >
       <Fieldset>
         <Legend>Показывать столбцы</Legend>
         {LEAD_LIST_COLUMNS.map((column) => (
@@ -86,13 +108,13 @@ export function LeadColumnsPanel({ id, shown, onChange, onReset }: LeadColumnsPa
               type="checkbox"
               checked={column === LEAD_LIST_FIXED_COLUMN || shown.has(column)}
               disabled={column === LEAD_LIST_FIXED_COLUMN}
-              onChange={(event) => onChange(column, event.target.checked)}
+              onChange={(event) => onChange(leadColumnsParam(shown, column, event.target.checked))}
             />
             {LABELS[column]}
           </Check>
         ))}
       </Fieldset>
-      <Button variant="text" size="sm" onClick={onReset}>
+      <Button variant="text" size="sm" onClick={() => onChange(undefined)}>
         Показать все
       </Button>
     </Panel>

@@ -13,7 +13,7 @@ import { useUsers } from '../../../api/get-users';
 import { useLiveLeads } from '../../../hooks/use-live-leads';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
-import { leadColumnsParam, shownLeadColumns, withLeadColumn, type LeadListColumn } from '../utils/lead-columns';
+import { shownLeadColumns } from '../utils/lead-columns';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
 import { CreatedFilterBar } from './created-filter-bar';
 import { LeadColumnsButton } from './lead-columns-button';
@@ -99,10 +99,6 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   // docs/decisions/077).
   const { page: _page, per_page: _perPage, view: _view, columns, after: _after, before: _before, cursors: _cursors, ...chosen } = query;
   const shownColumns = useMemo(() => shownLeadColumns(columns), [columns]);
-  const showColumn = useCallback(
-    (column: LeadListColumn, visible: boolean) => update({ columns: leadColumnsParam(withLeadColumn(shownColumns, column, visible)) }),
-    [shownColumns, update],
-  );
   const chosenKey = JSON.stringify(chosen);
   const filters = useMemo<LeadsFilters>(() => {
     const dated = chosen.created_from || chosen.created_to || chosen.updated_from || chosen.updated_to;
@@ -160,7 +156,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           <Actions>
             {views.length > 1 ? <ViewSwitch view={view} views={views} onChange={(next) => update({ view: next })} /> : null}
             {view === 'table' ? (
-              <LeadColumnsButton shown={shownColumns} onChange={showColumn} onReset={() => update({ columns: undefined })} />
+              <LeadColumnsButton shown={shownColumns} onChange={(next) => update({ columns: next })} />
             ) : null}
             {renderActions?.(filters)}
             <Can I="create" a="lead">

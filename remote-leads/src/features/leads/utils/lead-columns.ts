@@ -12,17 +12,3 @@ export const ALL_LEAD_COLUMNS: ShownLeadColumns = new Set(LEAD_LIST_COLUMNS);
 export function shownLeadColumns(columns: string | undefined): ShownLeadColumns {
   return columns === undefined ? ALL_LEAD_COLUMNS : new Set(columns.split(',') as LeadListColumn[]);
 }
-
-/** `columns` for the URL: in the table's order with the name; undefined (out of the URL) when every column shows. */
-export function leadColumnsParam(shown: ShownLeadColumns): string | undefined {
-  const list = LEAD_LIST_COLUMNS.filter((column) => column === LEAD_LIST_FIXED_COLUMN || shown.has(column));
-  return list.length === LEAD_LIST_COLUMNS.length ? undefined : list.join(',');
-}
-
-/** `shown` with `column` shown or hidden; the name column stays. */
-export function withLeadColumn(shown: ShownLeadColumns, column: LeadListColumn, visible: boolean): ShownLeadColumns {
-  const next = new Set(shown);
-  if (visible || column === LEAD_LIST_FIXED_COLUMN) next.add(column);
-  else next.delete(column);
-  return next;
-}
