@@ -181,7 +181,7 @@ for (const driver of testDrivers()) {
       assert.ok(expected.length > 5);
       // A database from before 0023: no summary, no triggers, the history's two partial indexes.
       await t.app.db.execute(sql`drop table lead_status_stays`);
-      await t.app.db.execute(sql`drop function lead_status_stays_history_changed, lead_status_stays_lead_created, lead_status_stays_refresh cascade`);
+      await t.app.db.execute(sql`drop function lead_status_stays_history_inserted, lead_status_stays_history_updated, lead_status_stays_history_deleted, lead_status_stays_lead_updated, lead_status_stays_refresh cascade`);
       await t.app.db.execute(sql`create index lead_history_status_changes_at_idx on lead_history (created_at, lead_id) where changes ? 'status_id'`);
       await t.app.db.execute(sql`create index lead_history_status_changes_lead_idx on lead_history (lead_id, created_at) where changes ? 'status_id'`);
       const migration = await readFile(new URL('../../../drizzle/0023_lead_status_stays.sql', import.meta.url), 'utf8');
