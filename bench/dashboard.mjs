@@ -84,6 +84,8 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
       if (EXPLAIN) {
         for (const args of (await bench.record(get)).flat()) {
           const [text, params] = typeof args[0] === 'string' ? args : [args[0].text, args[0].values ?? args[1]];
+          // Only the reads: a request may also write (a token's last use, in a transaction).
+          if (!/^\s*select/i.test(text)) continue;
           const plan = await bench.raw(`explain analyze ${text}`, params);
           console.log(`  ${text.replace(/\s+/g, ' ').slice(0, 160)}\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
         }

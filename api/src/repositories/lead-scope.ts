@@ -47,6 +47,11 @@ export function scopeCondition(db: Database, userIds: number[] | undefined): SQL
  * the count has shown the matches are few (lead-query-repository.ts, decision 032).
  */
 export function scopeCandidates(db: Database, userIds: number[]): SQL {
+  return sql`${leads.id} in ${scopeLeadIds(db, userIds)}`;
+}
+
+/** `scopeCandidates`' set of ids alone, `(select … union all select …)`, for tables keyed by lead (the dashboard's stays). */
+export function scopeLeadIds(db: Database, userIds: number[]): SQL {
   const creators = alias(leads, 'scope_leads');
   const single = userIds.length === 1 ? userIds[0] : undefined;
   const created = db
@@ -57,7 +62,7 @@ export function scopeCandidates(db: Database, userIds: number[]): SQL {
     .select({ id: leadUsers.leadId })
     .from(leadUsers)
     .where(single !== undefined ? eq(leadUsers.userId, single) : inArray(leadUsers.userId, userIds));
-  return sql`${leads.id} in (${created} union all ${assigned})`;
+  return sql`(${created} union all ${assigned})`;
 }
 
 /** The visibility rule (all | team | own) as SQL, and the one lookup every per-lead call goes through. */

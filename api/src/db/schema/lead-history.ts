@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { LEAD_HISTORY_ACTIONS, type LeadHistoryField } from '@crm/shared/schemas';
 import { leads } from './leads';
@@ -22,9 +21,5 @@ export const leadHistory = pgTable(
   },
   (t) => [
     index('lead_history_lead_id_created_at_idx').on(t.leadId, t.createdAt),
-    // The dashboard (decision 076) reads only the rows that change a status: the stays that ended in a period (by
-    // time) and every status a lead has been in (by lead). Both partial, so they hold a fraction of the history.
-    index('lead_history_status_changes_at_idx').on(t.createdAt, t.leadId).where(sql`${t.changes} ? 'status_id'`),
-    index('lead_history_status_changes_lead_idx').on(t.leadId, t.createdAt).where(sql`${t.changes} ? 'status_id'`),
   ],
 );
