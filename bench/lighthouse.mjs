@@ -5,9 +5,9 @@
 // signed-in pages run with the Admin's session in the browser's localStorage, set once through the real sign-in
 // call. Prints performance, LCP, TBT and CLS per page and profile, and the median of RUNS runs (1 unless set).
 // Needs `pnpm build` (api/dist, host/dist and the remotes) and Debian's Chromium (`CHROMIUM_PATH` to change it).
-// Usage: pnpm bench:lighthouse [-- --runs=3 --only=login,leads-list]
+// Usage: pnpm bench:lighthouse [-- --runs=3 --only=login,leads-list --save=/tmp/lh]
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ADMIN = { email: 'lighthouse@bench.test', password: 'bench-Lighthouse-password-1' };
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]?.split(',');
+/** `--save=DIR` writes each run's full report (`<page>-<profile>-<run>.json`) there, to read its long tasks and shifts. */
+const SAVE = process.argv.find((a) => a.startsWith('--save='))?.split('=')[1];
 
 /** The pages of issue 25; `path` may use the first lead's id. */
 const PAGES = [
@@ -142,6 +144,10 @@ try {
         const url = `${app.baseUrl}${target.path({ leadId })}`;
         const result = await lighthouse(url, { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' }, config, page);
         const { audits, categories } = result.lhr;
+        if (SAVE) {
+          mkdirSync(SAVE, { recursive: true });
+          writeFileSync(path.join(SAVE, `${target.name}-${profile}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
         runs.push({
           perf: Math.round(categories.performance.score * 100),
           lcp: audits['largest-contentful-paint'].numericValue / 1000,

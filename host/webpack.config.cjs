@@ -1,5 +1,6 @@
 // The host build: the shell that owns the router and loads the remotes at run time.
 const { DefinePlugin } = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('../tooling/webpack.base.cjs');
 const { version } = require('../package.json');
 
@@ -12,11 +13,37 @@ const DEV_REMOTES = {
   ],
 };
 
+/**
+ * The faces the first screens draw with: Public Sans 400 and 500 (Latin, digits) and Inter's Cyrillic (every weight, one
+ * variable file). Preloaded from index.html so they arrive with main.js; with `font-display: optional`
+ * (features/layout/components/font-faces.ts) a face not here by the first paint is not swapped in later, so no text
+ * moves (docs/decisions/080).
+ */
+const PRELOADED_FONTS = [/^assets\/public-sans-latin-400-normal\.[0-9a-f]+\.woff2$/, /^assets\/public-sans-latin-500-normal\.[0-9a-f]+\.woff2$/, /^assets\/inter-cyrillic-wght-normal\.[0-9a-f]+\.woff2$/];
+
+class PreloadFontsPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadFontsPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFontsPlugin', (data) => {
+        const files = Object.keys(compilation.assets).filter((file) => PRELOADED_FONTS.some((pattern) => pattern.test(file)));
+        const publicPath = compilation.outputOptions.publicPath;
+        data.headTags.unshift(
+          ...files.sort().map((file) =>
+            HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: `${publicPath}${file}`, as: 'font', type: 'font/woff2', crossorigin: 'anonymous' }),
+          ),
+        );
+        return data;
+      });
+    });
+  }
+}
+
 const base = createConfig({ dirname: __dirname, name: 'host', port: 3000, publicPath: '/build/', title: 'CRM' });
 
 module.exports = (env, argv) => {
   const config = base(env, argv);
   // The footer shows the app's version (APP_VERSION at build time, else the repository's package.json).
+  config.plugins.push(new PreloadFontsPlugin());
   config.plugins.push(new DefinePlugin({ 'process.env.APP_VERSION': JSON.stringify(process.env.APP_VERSION ?? version) }));
   config.devServer = {
     ...config.devServer,

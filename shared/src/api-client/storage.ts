@@ -29,16 +29,6 @@ function read(key: string): string | null {
   }
 }
 
-function readJson(key: string): unknown {
-  const raw = read(key);
-  if (raw === null) return null;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
 /** The bearer token of the signed-in user, or null. */
 export function getAccessToken(): string | null {
   const raw = read(STORAGE_KEYS.accessToken);
@@ -55,20 +45,50 @@ export function getAccessToken(): string | null {
   return raw;
 }
 
-/** The stored `userData`, or null when missing or malformed. */
-export function getStoredUser(): User | null {
-  const parsed = userSchema.safeParse(readJson(STORAGE_KEYS.userData));
-  return parsed.success ? parsed.data : null;
+/**
+ * Parses a stored value once per distinct text: every useSession() and guard reads the session, and checking an Admin's
+ * rules with zod on each read was a large share of a page's first render on a slow phone (docs/decisions/080).
+ */
+function parsedOnce<T>(key: string, parse: (raw: string | null) => T): () => T {
+  let last: { raw: string | null; value: T } | null = null;
+  return () => {
+    const raw = read(key);
+    if (last === null || last.raw !== raw) last = { raw, value: parse(raw) };
+    return last.value;
+  };
 }
 
-/** The stored `userAbilityRules`; malformed entries are dropped, so a bad store grants nothing. */
-export function getStoredRules(): AbilityRule[] {
-  const value = readJson(STORAGE_KEYS.userAbilityRules);
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+const storedUser = parsedOnce(STORAGE_KEYS.userData, (raw): User | null => {
+  const parsed = userSchema.safeParse(parseJson(raw));
+  return parsed.success ? parsed.data : null;
+});
+
+const storedRules = parsedOnce(STORAGE_KEYS.userAbilityRules, (raw): AbilityRule[] => {
+  const value = parseJson(raw);
   if (!Array.isArray(value)) return [];
   return value.flatMap((rule: unknown) => {
     const parsed = abilityRuleSchema.safeParse(rule);
     return parsed.success ? [parsed.data] : [];
   });
+});
+
+/** The stored `userData`, or null when missing or malformed. */
+export function getStoredUser(): User | null {
+  return storedUser();
+}
+
+/** The stored `userAbilityRules`; malformed entries are dropped, so a bad store grants nothing. */
+export function getStoredRules(): AbilityRule[] {
+  return storedRules();
 }
 
 function notify(): void {

@@ -10,9 +10,26 @@ export interface RealtimeProviderProps {
   createClient?: (config: RealtimeConfig) => RealtimeClient | Promise<RealtimeClient>;
 }
 
-/** pusher-js loads with the first connection, not with the page (it is not needed for the first paint). */
+/** pusher-js loads with the connection, not with the page (it is not needed for the first paint). */
 const loadRealtimeClient = async (config: RealtimeConfig): Promise<RealtimeClient> =>
   (await import('./realtime-client')).createRealtimeClient(config);
+
+/** The longest the connection waits for an idle moment after the page has rendered. */
+const CONNECT_IDLE_TIMEOUT_MS = 5000;
+
+/**
+ * Runs `task` when the main thread is next idle: the connection (pusher-js's chunk, the config, the socket and the
+ * sign-in) waits until the page's own first render and requests are done, not inside them (docs/decisions/080).
+ * Answers a cancel.
+ */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: CONNECT_IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 0);
+  return () => clearTimeout(id);
+}
 
 /**
  * Owns the one realtime connection of a page (the host's; a standalone remote's own): connects while signed in,
@@ -31,31 +48,34 @@ export function RealtimeProvider({ children, createClient = loadRealtimeClient }
     let closed = false;
     let pusher: RealtimeClient | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    api
-      .get<{ data: RealtimeConfig }>('/realtime/config')
-      .then(async ({ data }) => {
-        if (closed) return;
-        const created = await createClient(data);
-        if (closed) return;
-        pusher = created;
-        const connection = pusher.connection;
-        connection.bind('state_change', ({ current }: { current: ConnectionState }) => {
-          setState(current);
-          if ((current === 'disconnected' || current === 'failed') && !closed) {
-            clearTimeout(retry);
-            retry = setTimeout(() => pusher?.connect(), RECONNECT_DELAY_MS);
-          }
-        });
-        pusher.connect();
-        pusher.signin();
-        setClient(pusher);
-      })
-      .catch((error: unknown) => {
-        console.error('Realtime configuration could not be loaded', error);
-        setState('unavailable');
-      });
+    const cancelStart = whenIdle(() =>
+      api
+        .get<{ data: RealtimeConfig }>('/realtime/config')
+        .then(async ({ data }) => {
+          if (closed) return;
+          const created = await createClient(data);
+          if (closed) return;
+          pusher = created;
+          const connection = pusher.connection;
+          connection.bind('state_change', ({ current }: { current: ConnectionState }) => {
+            setState(current);
+            if ((current === 'disconnected' || current === 'failed') && !closed) {
+              clearTimeout(retry);
+              retry = setTimeout(() => pusher?.connect(), RECONNECT_DELAY_MS);
+            }
+          });
+          pusher.connect();
+          pusher.signin();
+          setClient(pusher);
+        })
+        .catch((error: unknown) => {
+          console.error('Realtime configuration could not be loaded', error);
+          setState('unavailable');
+        }),
+    );
     return () => {
       closed = true;
+      cancelStart();
       clearTimeout(retry);
       pusher?.disconnect();
       subscribed.clear();

@@ -126,6 +126,18 @@ const Message = styled.td`
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
+/** Placeholder rows while the first page loads: more than a screen's height, so the footer starts off screen. */
+const PLACEHOLDER_ROWS = 25;
+
+// The height of a row with a status pill or icon buttons (2.25rem of content between the cells' padding).
+const PlaceholderCell = styled.td`
+  height: 2.25rem;
+  padding: 0.625rem 1.25rem;
+  text-align: center;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  & > * { vertical-align: middle; }
+`;
+
 const Checkbox = styled.input`
   width: 1.125rem;
   height: 1.125rem;
@@ -295,9 +307,19 @@ function DataTableView<T>({
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 ? (
+            {rows.length === 0 && loading ? (
+              // The first page's rows are on their way: as many rows as will come (up to a screenful) hold their place,
+              // so the footer does not jump down when they arrive (docs/decisions/080).
+              Array.from({ length: Math.min(perPage, PLACEHOLDER_ROWS) }, (_, index) => (
+                <tr key={index} aria-hidden={index > 0 || undefined}>
+                  <PlaceholderCell colSpan={columnCount}>
+                    {index === 0 ? <Spinner size={28} /> : null}
+                  </PlaceholderCell>
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
               <tr>
-                <Message colSpan={columnCount}>{loading ? <Spinner size={28} /> : (emptyText ?? t('table.noData'))}</Message>
+                <Message colSpan={columnCount}>{emptyText ?? t('table.noData')}</Message>
               </tr>
             ) : (
               rows.map((row, index) => {

@@ -1,7 +1,7 @@
 import { ApiError, errorMessage, firstFieldError, saveSession, type ErrorTextLanguage } from '@crm/shared/api-client';
 import { ERROR_CODE, type Session, type SsoErrorCode, type TwoFactorChallenge } from '@crm/shared/schemas/mini';
 import { Button, Spinner, TextField } from '@crm/shared/ui';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SIGN_IN_NAMESPACES } from '../utils/sign-in-ns';
 import { Link, useLocation, useNavigate } from '@crm/shared/router';
@@ -16,7 +16,9 @@ import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
 import { FormStack } from './form-stack';
 import { TwoFactorCodeStep } from './two-factor-code-step';
-import { TwoFactorSetupStep } from './two-factor-setup-step';
+
+/** Only a role that requires a second factor not yet set up reaches it; with it comes classic zod (decision 080). */
+const TwoFactorSetupStep = lazy(() => import('./two-factor-setup-step').then((m) => ({ default: m.TwoFactorSetupStep })));
 
 const ForgotLink = styled(Link)`
   align-self: flex-end;
@@ -155,7 +157,9 @@ export function LoginPage({ sso = null, passwordSignIn = true }: LoginPageProps)
   if (challenge?.two_factor === 'setup') {
     return (
       <AuthCard title={t('twoFactor:title')} subtitle={t('twoFactor:requiredSubtitle')}>
-        <TwoFactorSetupStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
+        <Suspense fallback={<Spinner />}>
+          <TwoFactorSetupStep challenge={challenge.challenge} onSignedIn={signedIn} onRestart={restart} />
+        </Suspense>
       </AuthCard>
     );
   }

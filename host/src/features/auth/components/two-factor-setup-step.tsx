@@ -4,7 +4,7 @@ import { Button, Spinner } from '@crm/shared/ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TWO_FACTOR_NS } from '../utils/two-factor-ns';
-import { confirmSetupAtSignIn, startSetupAtSignIn } from '../api/two-factor-sign-in';
+import { confirmSetupAtSignIn, startSetupAtSignIn } from '../api/two-factor-setup-at-sign-in';
 import { FormAlert } from './form-alert';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { TwoFactorSetupForm } from './two-factor-setup-form';

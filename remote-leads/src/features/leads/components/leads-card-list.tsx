@@ -34,6 +34,12 @@ const Message = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+// While the first page loads, a screen's height keeps the footer where the cards will push it (docs/decisions/080).
+const Loading = styled(Message)`
+  place-items: start center;
+  min-height: 100vh;
+`;
+
 const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -57,7 +63,13 @@ export function LeadsCardList({ rows, loading, paging, statuses, onStatusChange,
     <>
       <List aria-label="Лиды" aria-busy={loading || undefined} role="region">
         {rows.length === 0 ? (
-          <Message>{loading ? <Spinner size={28} /> : t('table.noData')}</Message>
+          loading ? (
+            <Loading>
+              <Spinner size={28} />
+            </Loading>
+          ) : (
+            <Message>{t('table.noData')}</Message>
+          )
         ) : (
           rows.map((lead) => (
             <LeadCard

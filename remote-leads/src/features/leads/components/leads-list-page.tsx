@@ -65,6 +65,11 @@ const Actions = styled.div`
   gap: 0.75rem;
 `;
 
+// Holds the cards' place while their chunk loads, so the footer does not jump (docs/decisions/080).
+const CardsLoading = styled.div`
+  min-height: 100vh;
+`;
+
 const NO_IDS: readonly number[] = [];
 const KEEP_PAGE = ['view', 'columns'] as const;
 
@@ -205,7 +210,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
             {error && !data ? (
               <ErrorState title="Не удалось загрузить лидов" message={errorMessage(error)} onRetry={() => void mutate()} />
             ) : narrow ? (
-              <Suspense fallback={null}>
+              <Suspense fallback={<CardsLoading />}>
                 <LeadsCardList
                   rows={rows}
                   loading={isLoading}
