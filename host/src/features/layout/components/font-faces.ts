@@ -65,8 +65,8 @@ const face = (weight: number, style: string, file: string, range: string) =>
   `@font-face { font-family: 'Public Sans'; font-style: ${style}; font-weight: ${weight}; font-display: optional; src: url(${file}) format('woff2'); unicode-range: ${range}; }`;
 
 // Variable files: one file per script carries every weight (100–900).
-const variableFace = (family: string, style: string, file: string, range: string) =>
-  `@font-face { font-family: '${family}'; font-style: ${style}; font-weight: 100 900; font-display: optional; src: url(${file}) format('woff2-variations'), url(${file}) format('woff2'); unicode-range: ${range}; }`;
+const variableFace = (family: string, style: string, file: string, range: string, display: 'optional' | 'swap' = 'optional') =>
+  `@font-face { font-family: '${family}'; font-style: ${style}; font-weight: 100 900; font-display: ${display}; src: url(${file}) format('woff2-variations'), url(${file}) format('woff2'); unicode-range: ${range}; }`;
 
 export const FontFaces = createGlobalStyle`
   ${FACES.flatMap(([weight, style, latin, latinExt]) => [face(weight, style, latin, LATIN), face(weight, style, latinExt, LATIN_EXT)]).join('\n')}
@@ -75,6 +75,8 @@ export const FontFaces = createGlobalStyle`
     variableFace(CYRILLIC_FAMILY, 'italic', interCyrillicItalic, CYRILLIC),
     variableFace(CYRILLIC_FAMILY, 'normal', interCyrillicExtNormal, CYRILLIC_EXT),
     variableFace(CYRILLIC_FAMILY, 'italic', interCyrillicExtItalic, CYRILLIC_EXT),
-    variableFace(ARABIC_FAMILY, 'normal', notoArabicNormal, ARABIC),
+    // Swapped in, not optional: the Arabic file (~166 KB) is never preloaded, so `optional` left a first Arabic visit
+    // in a system font for good; the one shift it costs happens once, on the shell a user chose, then it is cached.
+    variableFace(ARABIC_FAMILY, 'normal', notoArabicNormal, ARABIC, 'swap'),
   ].join('\n')}
 `;
