@@ -57,8 +57,8 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
     );
     const [team] = (await bench.raw(`insert into teams (name) values ('Bench team') returning id`)).rows;
     await bench.raw('insert into team_members (team_id, user_id) select $1, unnest($2::int[])', [team.id, seeded.userIds.slice(0, 3)]);
-    if (engine.kind === 'pglite') await bench.raw('vacuum (analyze) leads, lead_users, lead_history, tasks');
-    else await bench.raw('vacuum (analyze) leads, lead_users, lead_history, tasks, team_members');
+    if (engine.kind === 'pglite') await bench.raw('vacuum (analyze) leads, lead_users, lead_history, lead_status_stays, tasks');
+    else await bench.raw('vacuum (analyze) leads, lead_users, lead_history, lead_status_stays, tasks, team_members');
     const extraSeconds = since(started) / 1000;
 
     const login = await bench.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'op0@bench.local', password: BENCH_PASSWORD } });

@@ -29,8 +29,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // JIT off: the list's queries are short, and JIT compiling a plan whose estimated cost crosses jit_above_cost (an
     // OR with a subplan over 100,000 leads) cost 7 ms on a query that runs in 12. random_page_cost 1.1 (SSD, data
     // cached): with the default 4 the favourites count seq-scanned 100,000 leads (30 ms) instead of probing the
-    // primary key 1,000 times (3 ms) (decision 032).
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off -c random_page_cost=1.1' });
+    // primary key 1,000 times (3 ms) (decision 032). No parallel workers per query: a request's statements already run
+    // side by side on this pool, beside other requests and instances, so workers only queue for the same cores; at
+    // 100,000 leads on two cores they cost the list's "without responsible user" 165 → 63 ms p95 and the dashboard's
+    // year 211 → 82 ms (bench/README.md, decision 078).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: '-c jit=off -c random_page_cost=1.1 -c max_parallel_workers_per_gather=0',
+    });
     // An idle client can lose its server (a restart, a terminated backend). node-postgres then emits `error` on the
     // pool, and an unhandled one would crash the process; the pool replaces the client on the next checkout.
     pool.on('error', (error) => {
