@@ -88,22 +88,18 @@ $$;
 CREATE TRIGGER "lead_status_stays_history_delete" AFTER DELETE ON "lead_history"
 REFERENCING OLD TABLE AS "stays_old_history" FOR EACH STATEMENT EXECUTE FUNCTION "lead_status_stays_history_deleted"();
 --> statement-breakpoint
--- A lead's first stay began at its creation: rewritten when an update changes `created_at`.
+-- A lead's first stay began at its creation: rewritten when an update changes `created_at`. A row trigger limited to
+-- that column and to a real change, not a statement trigger: every lead edit would otherwise keep its old and new
+-- rows as transition tables only to find, almost always, that no `created_at` changed.
 CREATE FUNCTION "lead_status_stays_lead_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE ids integer[];
 BEGIN
-  ids := ARRAY(
-    SELECT n."id" FROM "stays_new_leads" n JOIN "stays_old_leads" o ON o."id" = n."id"
-    WHERE o."created_at" IS DISTINCT FROM n."created_at"
-  );
-  IF cardinality(ids) > 0 THEN PERFORM "lead_status_stays_refresh"(ids); END IF;
+  PERFORM "lead_status_stays_refresh"(ARRAY[NEW."id"]);
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "lead_status_stays_lead_created_at" AFTER UPDATE ON "leads"
-REFERENCING OLD TABLE AS "stays_old_leads" NEW TABLE AS "stays_new_leads"
-FOR EACH STATEMENT EXECUTE FUNCTION "lead_status_stays_lead_updated"();
+CREATE TRIGGER "lead_status_stays_lead_created_at" AFTER UPDATE OF "created_at" ON "leads"
+FOR EACH ROW WHEN (OLD."created_at" IS DISTINCT FROM NEW."created_at") EXECUTE FUNCTION "lead_status_stays_lead_updated"();
 --> statement-breakpoint
 -- An existing database: every lead's stays from the history it has.
 SELECT "lead_status_stays_refresh"(ARRAY(SELECT DISTINCT "lead_id" FROM "lead_history" WHERE "changes" ? 'status_id'));

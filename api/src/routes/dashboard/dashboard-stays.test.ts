@@ -111,6 +111,17 @@ for (const driver of testDrivers()) {
       assert.equal((await assertInStep()).length, 3);
     });
 
+    test('a lead whose creation time changes has its first stay begin then; an edit that keeps it changes nothing', async () => {
+      const lead = await createLeadVia(t, admin, leadInput(s[0].id));
+      await changeStatus(lead.id, s[1].id);
+      const [first] = (await assertInStep()).filter((r) => r.lead_id === lead.id);
+      await t.app.db.execute(sql`update leads set created_at = created_at - interval '1 hour' where id = ${lead.id}`);
+      const [shifted] = (await assertInStep()).filter((r) => r.lead_id === lead.id);
+      assert.notEqual(shifted.entered_at, first.entered_at, 'the first stay now begins an hour earlier');
+      await t.app.db.execute(sql`update leads set surname = 'Другой' where id = ${lead.id}`);
+      assert.deepEqual((await assertInStep()).filter((r) => r.lead_id === lead.id), [shifted]);
+    });
+
     test('a bulk status change ends a stay for each lead it moves', async () => {
       const a = await createLeadVia(t, admin, leadInput(s[0].id));
       const b = await createLeadVia(t, admin, leadInput(s[1].id));
