@@ -7,8 +7,9 @@
 // row) are gone, and their side-by-side figures stay in decision 035.
 // It also prints the CPU the import took (this process's threads, and PostgreSQL's backends) and the load average.
 // Usage: pnpm --filter @crm/bench bench:leads-import [-- --rows=N --idle=N --gap=MS --engine=pglite|postgres]
-import { readdirSync, readFileSync } from 'node:fs';
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
+import { loadAverage } from './lib/lead-data.mjs';
+import { postgresBackendsCpu } from './lib/proc-cpu.mjs';
 
 const ROWS = option('rows', 100_000);
 /** Leads that already exist with a phone the file repeats (duplicates against the database). */
@@ -41,55 +42,21 @@ async function listLatencies(address, headers, until, gap = 0) {
   return samples;
 }
 
-/** CPU time (user + system, ms) of a process from its /proc stat line; undefined once it is gone. */
-function cpuMs(statPath) {
-  try {
-    const stat = readFileSync(statPath, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * CPU spent during the import by this process (every thread: the API's, the import's worker, the bench's own
  * polling; on PGlite the database too) and by the PostgreSQL backends of the bench's database, sampled every 100 ms.
  * Steadier than the wall time on a shared machine: it does not depend on the share of the cores the run gets.
  */
 function cpuMeter(databaseName) {
-  const backends = new Map();
-  let started = false;
-  const sample = () => {
-    if (!databaseName) return;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let title;
-      try {
-        title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      } catch {
-        continue;
-      }
-      if (!title.startsWith('postgres: ') || !title.includes(` ${databaseName} `)) continue;
-      const ms = cpuMs(`/proc/${pid}/stat`);
-      if (ms === undefined) continue;
-      const seen = backends.get(pid);
-      if (seen) seen.last = ms;
-      else backends.set(pid, { first: started ? 0 : ms, last: ms });
-    }
-  };
   const own = process.cpuUsage();
-  sample();
-  started = true;
-  const timer = setInterval(sample, 100);
+  const backends = postgresBackendsCpu(databaseName);
+  const timer = setInterval(backends.sample, 100);
   return {
     stop() {
       clearInterval(timer);
-      sample();
+      backends.sample();
       const { user, system } = process.cpuUsage(own);
-      let database = 0;
-      for (const { first, last } of backends.values()) database += last - first;
-      return { node: (user + system) / 1000, database: databaseName ? database : undefined };
+      return { node: (user + system) / 1000, database: backends.total() };
     },
   };
 }
@@ -150,7 +117,7 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
     let importing = true;
     const duringImport = listLatencies(address, bench.headers, () => !importing, LIST_GAP_MS);
     const databaseName = engine.kind === 'postgres' ? (await bench.raw('select current_database() as name')).rows[0].name : undefined;
-    const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const loadBefore = loadAverage();
     const meter = cpuMeter(databaseName);
     const started = performance.now();
     const form = new FormData();
@@ -168,7 +135,7 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
     }
     const wall = since(started);
     const cpu = meter.stop();
-    const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+    const loadAfter = loadAverage();
     importing = false;
     const during = await duringImport;
 
@@ -179,7 +146,7 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
     console.log(`  wall time to done         ${(wall / 1000).toFixed(2)} s`);
     console.log(`  throughput                ${Math.round(ROWS / (wall / 1000)).toLocaleString('en')} rows/s`);
     console.log(`  CPU                       ${(cpu.node / 1000).toFixed(2)} s this process${cpu.database === undefined ? ' (PGlite included)' : `, ${(cpu.database / 1000).toFixed(2)} s PostgreSQL backends`}`);
-    console.log(`  load average              ${loadBefore} before, ${loadAfter} after`);
+    console.log(`  load average              ${loadBefore} before, ${loadAfter} after`.replace(/load (?=\d)/g, ''));
     console.log(`  list GET /api/leads idle     ${latencies(idle)}`);
     console.log(`  list during the import      ${latencies(during)}`);
     console.log(`  created ${job.created}  updated ${job.updated}  skipped ${job.skipped}  rejected ${job.rejected}  processed ${job.processed}/${job.total}`);

@@ -4,11 +4,11 @@
 // `--engine=pglite` runs it on PGlite instead.
 // Usage: pnpm --filter @crm/bench bench:throughput [-- --users=200 --duration=60 --leads=20000 --role=Admin|Manager|Operator --engine=pglite --statements --statement-times]
 // Profile the server: node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx throughput.mjs -- --duration=20
-import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { benchEngines, option, startBenchApp } from './lib/bench-app.mjs';
 import { loadAverage, percentile, seedLeads } from './lib/lead-data.mjs';
+import { cpuMs, postgresBackendsCpu } from './lib/proc-cpu.mjs';
 
 const USERS = option('users', 200);
 const DURATION = option('duration', 60);
@@ -83,17 +83,6 @@ function countStatements(connection) {
   return counter;
 }
 
-/** CPU time (user + system, ms) of a process or thread from its /proc stat line; undefined once it is gone. */
-function cpuMs(statPath) {
-  try {
-    const stat = readFileSync(statPath, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * CPU spent by the server (its main thread, where every request runs; the simulated users run in another thread)
  * and by the PostgreSQL backends serving the bench's database (found by their process titles), sampled over the run.
@@ -102,35 +91,13 @@ function cpuMs(statPath) {
  */
 function cpuMeter(databaseName) {
   const mainThread = `/proc/self/task/${process.pid}/stat`;
-  const backends = new Map(); // pid → { first, last }
-  const sample = () => {
-    if (!databaseName) return;
-    for (const pid of readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid)) continue;
-      let title;
-      try {
-        title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      } catch {
-        continue;
-      }
-      if (!title.startsWith('postgres: ') || !title.includes(` ${databaseName} `)) continue;
-      const ms = cpuMs(`/proc/${pid}/stat`);
-      if (ms === undefined) continue;
-      const seen = backends.get(pid);
-      if (seen) seen.last = ms;
-      else backends.set(pid, { first: backends.started ? 0 : ms, last: ms });
-    }
-  };
   const server = cpuMs(mainThread);
-  sample();
-  backends.started = true;
+  const backends = postgresBackendsCpu(databaseName);
   return {
-    sample,
+    sample: backends.sample,
     read() {
-      sample();
-      let database = 0;
-      for (const { first, last } of backends.values()) database += last - first;
-      return { server: cpuMs(mainThread) - server, database: databaseName ? database : undefined };
+      backends.sample();
+      return { server: cpuMs(mainThread) - server, database: backends.total() };
     },
   };
 }
