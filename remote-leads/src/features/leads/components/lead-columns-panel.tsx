@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { Button, useDismiss } from '@crm/shared/ui';
-import { LEAD_LIST_COLUMNS, LEAD_LIST_FIXED_COLUMN, type LeadListColumn, type ShownLeadColumns } from '../utils/lead-columns';
+import { LEAD_COLUMN_LABELS, LEAD_LIST_COLUMNS, LEAD_LIST_FIXED_COLUMN, type ShownLeadColumns } from '../utils/lead-columns';
 import { leadColumnsParam } from '../utils/lead-columns-param';
 
 export interface LeadColumnsPanelProps {
@@ -15,17 +15,6 @@ export interface LeadColumnsPanelProps {
   onChange: (columns: string | undefined) => void;
   onClose: () => void;
 }
-
-/** As the table's headers say them (the star column's header is an icon titled "Избранное"). */
-const LABELS: Record<LeadListColumn, string> = {
-  name: 'ФИО',
-  phone: 'Телефон',
-  status: 'Статус',
-  responsible: 'Ответственные',
-  is_favorite: 'Избранное',
-  created_at: 'Создан',
-  actions: 'Действия',
-};
 
 const Panel = styled.div`
   position: absolute;
@@ -110,7 +99,7 @@ export function LeadColumnsPanel({ id, root, trigger, shown, onChange, onClose }
               disabled={column === LEAD_LIST_FIXED_COLUMN}
               onChange={(event) => onChange(leadColumnsParam(shown, column, event.target.checked))}
             />
-            {LABELS[column]}
+            {LEAD_COLUMN_LABELS[column]}
           </Check>
         ))}
       </Fieldset>

@@ -6,7 +6,7 @@ import { DataTable, Ltr, type DataTableColumn, type RowId } from '@crm/shared/ui
 import type { ListTableProps } from '@crm/shared/lists';
 import type { LeadListItem, LeadStatus } from '@crm/shared/schemas';
 import { formatDate } from '../utils/format-date';
-import type { LeadListColumn, ShownLeadColumns } from '../utils/lead-columns';
+import { LEAD_COLUMN_LABELS, type LeadListColumn, type ShownLeadColumns } from '../utils/lead-columns';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { FavoriteToggle } from '../../../components/favorite-toggle';
 import { IconStar } from '../../../components/icon-star';
@@ -64,15 +64,15 @@ export function LeadsTable({
     () => [
       {
         key: 'name',
-        header: 'ФИО',
+        header: LEAD_COLUMN_LABELS.name,
         sortable: true,
         sortKey: 'surname',
         render: (lead) => <NameLink to={`/leads/${lead.id}`}>{formatLeadName(lead)}</NameLink>,
       },
-      { key: 'phone', header: 'Телефон', sortable: true, nowrap: true, render: (lead) => <Ltr>{lead.phone}</Ltr> },
+      { key: 'phone', header: LEAD_COLUMN_LABELS.phone, sortable: true, nowrap: true, render: (lead) => <Ltr>{lead.phone}</Ltr> },
       {
         key: 'status',
-        header: 'Статус',
+        header: LEAD_COLUMN_LABELS.status,
         sortable: true,
         sortKey: 'status_id',
         render: (lead) =>
@@ -90,20 +90,20 @@ export function LeadsTable({
             <LeadStatusChip status={lead.status} />
           ),
       },
-      { key: 'responsible', header: 'Ответственные', render: (lead) => <ResponsibleChips users={lead.responsible} /> },
+      { key: 'responsible', header: LEAD_COLUMN_LABELS.responsible, render: (lead) => <ResponsibleChips users={lead.responsible} /> },
       {
         key: 'is_favorite',
-        header: <IconStar size={18} title="Избранное" />,
+        header: <IconStar size={18} title={LEAD_COLUMN_LABELS.is_favorite} />,
         align: 'center',
         width: 64,
         render: (lead) => (
           <FavoriteToggle leadId={lead.id} leadName={formatLeadName(lead)} active={lead.is_favorite} onToggle={onToggleFavorite} />
         ),
       },
-      { key: 'created_at', header: 'Создан', sortable: true, nowrap: true, render: (lead) => <Ltr>{formatDate(lead.created_at)}</Ltr> },
+      { key: 'created_at', header: LEAD_COLUMN_LABELS.created_at, sortable: true, nowrap: true, render: (lead) => <Ltr>{formatDate(lead.created_at)}</Ltr> },
       {
         key: 'actions',
-        header: 'Действия',
+        header: LEAD_COLUMN_LABELS.actions,
         align: 'end',
         width: 132,
         render: (lead) => <LeadRowActions leadId={lead.id} leadName={formatLeadName(lead)} onDelete={onDelete} />,
