@@ -8,7 +8,7 @@ import { tasks } from '../db/schema/tasks';
 import { teamMembers } from '../db/schema/team-members';
 import { teams } from '../db/schema/teams';
 import { users } from '../db/schema/users';
-import { createLeadScope, type LeadViewer, scopeCondition, scopeLeadIds } from './lead-scope';
+import { createLeadScope, type LeadViewer, leadIdInScope, scopeCondition } from './lead-scope';
 import { tasksVisibleTo } from './task/task-visibility';
 
 /** The period and filter of one dashboard, already checked by the route. */
@@ -63,8 +63,8 @@ export function createDashboardRepository(db: Database) {
     const leadsSeen = and(scopeCondition(db, scopeUsers), team);
     const createdInPeriod = and(sql`${leads.createdAt} >= ${start}`, sql`${leads.createdAt} < ${end}`, leadsSeen);
     const cohort = sql`select ${leads.id} as id, ${leads.statusId} as status_id, ${leads.createdAt} as created_at from ${leads} where ${createdInPeriod}`;
-    // The same leads for a table keyed by lead (the stays), as sets of ids (lead-scope.ts scopeCandidates).
-    const inIds = (userIds: number[]) => (userIds.length === 0 ? sql`false` : sql`x.lead_id in ${scopeLeadIds(db, userIds)}`);
+    // The same leads for a table keyed by lead (the stays): each stay of the period tested against the two id sets.
+    const inIds = (userIds: number[]) => (userIds.length === 0 ? sql`false` : leadIdInScope(db, sql`x.lead_id`, userIds));
     const staysSeen = and(scopeUsers === undefined ? undefined : inIds(scopeUsers), members === undefined ? undefined : inIds(members));
     const days = daysOf(filter.from, filter.to);
 

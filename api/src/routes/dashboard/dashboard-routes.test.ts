@@ -198,6 +198,14 @@ for (const driver of testDrivers()) {
       assert.equal(d.team_id, south);
       assert.equal(d.total_new, 2);
       assert.deepEqual(d.overdue_tasks, [{ user_id: borisId, name: 'Борис', count: 1 }]);
+      // The stays of the team's leads are those its one member sees in his own scope: created by him or his.
+      const b = await get(boris);
+      assert.deepEqual(medians(d), medians(b));
+      assert.deepEqual(d.conversion, b.conversion);
+      assert.deepEqual(medians(d)[0], [s[0].id, 2 * DAY, 3]);
+      // A Manager's team scope and a team filter together: only the leads in both.
+      const m = await get(mila, `${PERIOD}&team_id=${north}`);
+      assert.deepEqual(medians(m), medians(await get(anna)));
       const empty = await createTeam(t, 'Пустая', []);
       const none = await get(admin, `${PERIOD}&team_id=${empty}`);
       assert.equal(none.total_new, 0);
