@@ -163,6 +163,24 @@ describe('LeadsListPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Без ответственного' })).not.toBeChecked();
   });
 
+  it("opens a dashboard bar's link with its period in the Создан fields and its team said once, dropped by Сбросить", async () => {
+    const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
+    const { router } = renderRoutes(routes, '/leads/list?status_id=3&created_from=2026-03-01&created_to=2026-03-10&tz=Europe/Moscow&team_id=4');
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: NAME });
+    const created = await screen.findByRole('group', { name: 'Создан' });
+    expect(within(created).getByLabelText('с')).toHaveValue('2026-03-01');
+    expect(within(created).getByLabelText('по')).toHaveValue('2026-03-10');
+    expect(screen.queryByText(/созданные/)).not.toBeInTheDocument();
+    await waitFor(() => expect(lastQuery(fetch)).toMatchObject({ status_id: '3', created_from: '2026-03-01', created_to: '2026-03-10', team_id: '4' }));
+
+    const bar = screen.getByText('Показаны лиды выбранной команды').closest<HTMLElement>('[role="status"]')!;
+    await user.click(within(bar).getByRole('button', { name: 'Сбросить' }));
+    expect(paramsOf(router)).not.toHaveProperty('team_id');
+    expect(paramsOf(router)).toMatchObject({ status_id: '3', created_from: '2026-03-01', created_to: '2026-03-10' });
+    expect(screen.queryByText('Показаны лиды выбранной команды')).not.toBeInTheDocument();
+  });
+
   it('falls back to the defaults for values the API would reject', async () => {
     const fetch = mockFetch({ 'GET /api/leads': leadsApi(() => [lead]), 'GET /api/users': { body: { data: users } } });
     renderRoutes(routes, '/leads/list?page=-1&per_page=7&sort=password&status_id=abc&user_id=0&favorite=yes&view=grid');

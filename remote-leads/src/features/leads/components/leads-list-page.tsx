@@ -15,7 +15,7 @@ import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
 import { useLeadRowActions } from '../hooks/use-lead-row-actions';
 import { shownLeadColumns } from '../utils/lead-columns';
 import { leadsUrlSchema } from '../utils/leads-url-schema';
-import { CreatedFilterBar } from './created-filter-bar';
+import { TeamFilterBar } from './team-filter-bar';
 import { LeadColumnsButton } from './lead-columns-button';
 import { LeadsTable } from './leads-table';
 import { LeadsToolbar } from './leads-toolbar';
@@ -196,12 +196,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
           onExtraChange={(patch) => update(patch.no_user === '1' ? { ...patch, user_id: undefined } : patch)}
           narrow={narrow}
         />
-        <CreatedFilterBar
-          createdFrom={query.created_from}
-          createdTo={query.created_to}
-          teamId={query.team_id}
-          onClear={() => update({ created_from: undefined, created_to: undefined, team_id: undefined, tz: undefined })}
-        />
+        <TeamFilterBar teamId={query.team_id} onClear={() => update({ team_id: undefined })} />
         {view === 'kanban' && renderKanban ? null : (
           <>
             {canSelect && !narrow && selectedIds.length > 0
