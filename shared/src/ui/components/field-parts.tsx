@@ -1,5 +1,7 @@
+import { useId, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { alpha } from '../tokens/alpha';
+import { firstError } from './first-error';
 
 // Label and message parts shared by TextField, TextAreaField and Select so the fields line up in a form.
 export const FieldRoot = styled.div`
@@ -48,3 +50,34 @@ export const fieldControlStyles = css<{ $invalid: boolean }>`
   &[readonly] { background: ${({ theme }) => theme.colors.hover}; }
   &:disabled { opacity: 0.6; cursor: not-allowed; }
 `;
+
+export interface TextFieldFrameProps {
+  id: string | undefined;
+  label: string;
+  error?: string | readonly string[] | null;
+  hint?: ReactNode;
+  className?: string;
+  /** Draws the control, given its id and the attributes that tie it to the label and the message. */
+  children: (control: { id: string; invalid: boolean; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** TextField's and TextAreaField's frame: the label, then the control, then the first error (announced) or the hint. */
+export function TextFieldFrame({ id, label, error, hint, className, children }: TextFieldFrameProps) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const message = firstError(error);
+  const describedBy = message ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined;
+  return (
+    <FieldRoot className={className}>
+      <FieldLabel htmlFor={controlId}>{label}</FieldLabel>
+      {children({ id: controlId, invalid: Boolean(message), 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy })}
+      {message ? (
+        <FieldMessage id={`${controlId}-error`} role="alert" $error>
+          {message}
+        </FieldMessage>
+      ) : hint ? (
+        <FieldMessage id={`${controlId}-hint`}>{hint}</FieldMessage>
+      ) : null}
+    </FieldRoot>
+  );
+}

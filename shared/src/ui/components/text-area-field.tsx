@@ -1,7 +1,6 @@
-import { useCallback, useId, useLayoutEffect, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ComponentPropsWithRef, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldLabel, FieldMessage, FieldRoot, fieldControlStyles } from './field-parts';
-import { firstError } from './first-error';
+import { fieldControlStyles, TextFieldFrame } from './field-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 
 export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
@@ -62,10 +61,6 @@ function TextAreaFieldView({
   onChange,
   ...rest
 }: TextAreaFieldProps) {
-  const autoId = useId();
-  const textAreaId = id ?? autoId;
-  const message = firstError(error);
-  const describedBy = message ? `${textAreaId}-error` : hint ? `${textAreaId}-hint` : undefined;
   const node = useRef<HTMLTextAreaElement | null>(null);
   const setNode = useCallback(
     (element: HTMLTextAreaElement | null) => {
@@ -81,33 +76,25 @@ function TextAreaFieldView({
   }, [autoGrow, value]);
 
   return (
-    <FieldRoot className={className}>
-      <FieldLabel htmlFor={textAreaId}>{label}</FieldLabel>
-      <TextArea
-        ref={setNode}
-        id={textAreaId}
-        className={textAreaClassName}
-        rows={rows}
-        $invalid={Boolean(message)}
-        $autoGrow={autoGrow}
-        $maxRows={autoGrow ? maxRows : undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy}
-        value={value}
-        onChange={(event) => {
-          if (autoGrow) fitHeight(event.currentTarget);
-          onChange?.(event);
-        }}
-        {...rest}
-      />
-      {message ? (
-        <FieldMessage id={`${textAreaId}-error`} role="alert" $error>
-          {message}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={`${textAreaId}-hint`}>{hint}</FieldMessage>
-      ) : null}
-    </FieldRoot>
+    <TextFieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      {({ invalid, ...control }) => (
+        <TextArea
+          {...control}
+          ref={setNode}
+          className={textAreaClassName}
+          rows={rows}
+          $invalid={invalid}
+          $autoGrow={autoGrow}
+          $maxRows={autoGrow ? maxRows : undefined}
+          value={value}
+          onChange={(event) => {
+            if (autoGrow) fitHeight(event.currentTarget);
+            onChange?.(event);
+          }}
+          {...rest}
+        />
+      )}
+    </TextFieldFrame>
   );
 }
 

@@ -1,7 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldLabel, FieldMessage, FieldRoot, fieldControlStyles } from './field-parts';
-import { firstError } from './first-error';
+import { fieldControlStyles, TextFieldFrame } from './field-parts';
 import { withThemeFallback } from '../theme/with-theme-fallback';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'size'> {
@@ -21,29 +20,10 @@ const Input = styled.input<{ $invalid: boolean }>`
 `;
 
 function TextFieldView({ label, error, hint, id, className, inputClassName, ...rest }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const message = firstError(error);
-  const describedBy = message ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (
-    <FieldRoot className={className}>
-      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
-      <Input
-        id={inputId}
-        className={inputClassName}
-        $invalid={Boolean(message)}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
-      {message ? (
-        <FieldMessage id={`${inputId}-error`} role="alert" $error>
-          {message}
-        </FieldMessage>
-      ) : hint ? (
-        <FieldMessage id={`${inputId}-hint`}>{hint}</FieldMessage>
-      ) : null}
-    </FieldRoot>
+    <TextFieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      {({ invalid, ...control }) => <Input {...control} className={inputClassName} $invalid={invalid} {...rest} />}
+    </TextFieldFrame>
   );
 }
 
