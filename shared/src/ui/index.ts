@@ -36,6 +36,7 @@ export * from './components/page-header';
 export * from './components/pagination';
 export * from './components/select';
 export * from './components/spinner';
+export * from './components/text-area-field';
 export * from './components/text-field';
 export * from './components/toast-context';
 export * from './components/toast-provider';

@@ -110,6 +110,18 @@ describe('LeadTasks', () => {
     expect(requestsTo(fetch, 'PATCH /api/tasks/1')[0].body).toEqual({ version: 3, done: true, comment: { step_id: 10, body: 'Договорились о встрече' } });
   });
 
+  it('a 422 on the comment shows its message under the comment box and keeps the form open', async () => {
+    const { user } = setup({
+      'PATCH /api/tasks/1': { status: 422, body: { message: 'The given data was invalid.', errors: { 'comment.body': ['Напишите комментарий'] } } },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Выполнено: Перезвонить' }));
+    await user.click(screen.getByRole('button', { name: 'Выполнено с комментарием' }));
+    const box = screen.getByRole('textbox', { name: 'Комментарий к лиду' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Напишите комментарий');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Напишите комментарий');
+  });
+
   it('deletes a task after the confirmation and the undo toast; it disappears at once', async () => {
     const { fetch, user } = setup({ 'DELETE /api/tasks/2': { body: { message: 'Задача удалена' } } });
     await user.click(await screen.findByRole('button', { name: 'Удалить задачу: Отправить КП' }));

@@ -133,6 +133,57 @@ describe('TaskEditDialog', () => {
     expect(within(dialog).getByLabelText('Задача')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  describe('closing with unsaved changes (docs/decisions/064)', () => {
+    const QUESTION = 'Есть несохранённые изменения. Уйти без сохранения?';
+    const editDialog = () => screen.getByRole('dialog', { name: 'Изменить задачу' });
+
+    it('Отмена after a change asks first: Остаться keeps the edits, Уйти closes without saving', async () => {
+      const { fetch, user } = setup();
+      const dialog = await openEdit(user);
+      await user.type(within(dialog).getByLabelText('Заметка'), ' и про сроки');
+      await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+      await user.click(within(await screen.findByRole('alertdialog', { name: QUESTION })).getByRole('button', { name: 'Остаться' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(within(editDialog()).getByLabelText('Заметка')).toHaveValue('Спросить про договор и про сроки');
+
+      await user.click(within(editDialog()).getByRole('button', { name: 'Отмена' }));
+      await user.click(within(await screen.findByRole('alertdialog', { name: QUESTION })).getByRole('button', { name: 'Уйти' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Изменить задачу' })).not.toBeInTheDocument());
+      expect(requestsTo(fetch, 'PATCH /api/tasks/1')).toHaveLength(0);
+      expect(screen.getByText('Спросить про договор')).toBeInTheDocument();
+    });
+
+    it('Escape and a click outside ask too, also for a change made only in a select', async () => {
+      const { user } = setup();
+      const dialog = await openEdit(user);
+      await user.click(within(dialog).getByRole('combobox', { name: 'Тип' }));
+      await user.click(screen.getByRole('option', { name: 'Встреча' }));
+      await user.keyboard('{Escape}');
+      await user.click(within(await screen.findByRole('alertdialog', { name: QUESTION })).getByRole('button', { name: 'Остаться' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(within(editDialog()).getByRole('combobox', { name: 'Тип' })).toHaveTextContent('Встреча');
+
+      // The backdrop: the dialog's overlay, drawn just before it.
+      await user.click(editDialog().previousElementSibling!);
+      await user.click(within(await screen.findByRole('alertdialog', { name: QUESTION })).getByRole('button', { name: 'Уйти' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Изменить задачу' })).not.toBeInTheDocument());
+    });
+
+    it('closes at once when nothing changed, or a change was undone by hand', async () => {
+      const { user } = setup();
+      let dialog = await openEdit(user);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Изменить задачу' })).not.toBeInTheDocument());
+
+      dialog = await openEdit(user);
+      await user.type(within(dialog).getByLabelText('Задача'), '!');
+      await user.type(within(dialog).getByLabelText('Задача'), '{Backspace}');
+      await user.click(within(dialog).getByRole('button', { name: 'Отмена' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Изменить задачу' })).not.toBeInTheDocument());
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+  });
+
   it('edits a task from "Мой день" too', async () => {
     const { fetch, user } = setup(
       {

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { ApiError, type FieldErrors, errorMessage, getStoredUser } from '@crm/shared/api-client';
 import type { Task } from '@crm/shared/schemas';
 import { ERROR_CODE } from '@crm/shared/schemas/mini';
-import { Button, Dialog, type SelectOption, useToast } from '@crm/shared/ui';
+import { Button, Dialog, type SelectOption, useToast, useUnsavedChangesGuard } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { getTask } from '../api/get-task';
 import { updateTask } from '../api/update-task';
@@ -64,7 +64,7 @@ function assigneeOptionsOf(task: Task, assignees: readonly { id: number; name: s
 /**
  * Edits a task in the quick add's fields, prefilled, with its note. Saving sends the changed fields over the version
  * read; a 409 says who saved meanwhile and offers the current version (the lead form's wording), a 422 shows each
- * message under its field.
+ * message under its field. Closing it with changes asks the app's unsaved-changes question first.
  */
 export function TaskEditDialog({ task: initialTask, assignees = [], onClose, onChanged }: TaskEditDialogProps) {
   const toast = useToast();
@@ -76,6 +76,13 @@ export function TaskEditDialog({ task: initialTask, assignees = [], onClose, onC
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [busy, setBusy] = useState(false);
   const other = Object.entries(errors).filter(([field]) => !FIELDS.includes(field));
+  // Отмена, Esc, × and a click outside ask first once a field differs from the task as read (docs/decisions/064);
+  // a change undone by hand, or a reload of the current version, asks nothing.
+  const { confirmDiscard } = useUnsavedChangesGuard(toTaskChanges(initial, values, task.version) !== null);
+
+  const cancel = async () => {
+    if (await confirmDiscard()) onClose();
+  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -130,12 +137,14 @@ export function TaskEditDialog({ task: initialTask, assignees = [], onClose, onC
   return (
     <Dialog
       open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+      onOpenChange={(open) => {
+        if (!open) void cancel();
+      }}
       title="Изменить задачу"
       maxWidth={640}
       footer={
         <>
-          <Button variant="text" type="button" onClick={onClose}>
+          <Button variant="text" type="button" onClick={() => void cancel()}>
             Отмена
           </Button>
           {conflict ? (

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
 import { TASK_TYPES } from '@crm/shared/schemas';
-import { Select, type SelectOption, TextField } from '@crm/shared/ui';
+import { Select, type SelectOption, TextAreaField, TextField } from '@crm/shared/ui';
 import { reminderOptions, type TaskFormValues } from '../utils/task-form-values';
 import { NO_REMINDER, TASK_TYPE_LABELS } from '../utils/task-time';
 
@@ -25,32 +24,12 @@ const Fields = styled.div`
   align-items: start;
 `;
 
-const Note = styled.div`
+const Note = styled(TextAreaField)`
   grid-column: 1 / -1;
-  display: grid;
-  gap: 0.25rem;
-  textarea {
-    width: 100%;
-    min-height: 5rem;
-    padding: 0.5rem 0.875rem;
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: transparent;
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-    resize: vertical;
-  }
-  textarea[aria-invalid='true'] { border-color: ${({ theme }) => theme.colors.error}; }
-`;
-
-const FieldError = styled.span`
-  color: ${({ theme }) => theme.colors.errorText};
-  font-size: ${({ theme }) => theme.font.sizeSm};
 `;
 
 /** The task's fields, shared by the quick add and the edit dialog: type, title, due time (local), reminder, assignee, note. */
 export function TaskFormFields({ values, onChange, errors, assigneeOptions = [], defaultAssigneeId, withNote }: TaskFormFieldsProps) {
-  const noteId = useId();
   const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) => onChange({ ...values, [key]: value });
   return (
     <Fields>
@@ -80,17 +59,7 @@ export function TaskFormFields({ values, onChange, errors, assigneeOptions = [],
         />
       ) : null}
       {withNote ? (
-        <Note>
-          <label htmlFor={noteId}>Заметка</label>
-          <textarea
-            id={noteId}
-            value={values.note}
-            onChange={(event) => set('note', event.target.value)}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={errors.note ? `${noteId}-error` : undefined}
-          />
-          {errors.note ? <FieldError id={`${noteId}-error`}>{errors.note[0]}</FieldError> : null}
-        </Note>
+        <Note label="Заметка" value={values.note} onChange={(event) => set('note', event.target.value)} error={errors.note} autoGrow maxRows={10} />
       ) : null}
     </Fields>
   );

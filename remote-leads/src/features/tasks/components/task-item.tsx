@@ -3,7 +3,7 @@ import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep, Task } from '@crm/shared/schemas';
-import { Button, Ltr, Select, useToast } from '@crm/shared/ui';
+import { Button, Ltr, Select, TextAreaField, useToast } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { useDeleteTask } from '../api/delete-task';
 import { updateTask } from '../api/update-task';
@@ -61,16 +61,6 @@ const CommentForm = styled.div`
   display: grid;
   gap: 0.5rem;
   padding-inline-start: 1.75rem;
-  textarea {
-    width: 100%;
-    min-height: 4rem;
-    padding: 0.5rem 0.75rem;
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: transparent;
-    color: ${({ theme }) => theme.colors.text};
-    font: inherit;
-  }
 `;
 
 const Actions = styled.div`
@@ -156,11 +146,7 @@ export function TaskItem({ task, showLead, steps, assignees, onChanged }: TaskIt
             onChange={setStepId}
             error={errors.step_id}
           />
-          <label>
-            Комментарий к лиду
-            <textarea value={body} onChange={(event) => setBody(event.target.value)} aria-invalid={errors.body ? true : undefined} />
-          </label>
-          {errors.body ? <Meta $overdue>{errors.body[0]}</Meta> : null}
+          <TextAreaField label="Комментарий к лиду" value={body} onChange={(event) => setBody(event.target.value)} error={errors.body} rows={2} autoGrow maxRows={8} />
           <Actions>
             <Button size="sm" loading={saving} onClick={() => void save(true, { step_id: stepId, body })}>
               Выполнено с комментарием
