@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { z } from 'zod';
 import { api, ApiError, type FieldErrors, saveSession } from '@crm/shared/api-client';
 import { loginInputSchema } from '@crm/shared/schemas';
-import { sessionSchema } from '@crm/shared/schemas/mini';
-import { Button, alpha, TextField, useUiText } from '@crm/shared/ui';
+import { loginClientAnswerSchema, type TwoFactorChallenge } from '@crm/shared/schemas/mini';
+import { Button, TextField, useUiText } from '@crm/shared/ui';
+import { FormError, Heading, Lead, Panel } from './sign-in-parts';
+import { TwoFactorStep } from './two-factor-step';
 
 export interface SignInFormProps {
   /** The app's name, shown in the heading. */
@@ -13,42 +14,17 @@ export interface SignInFormProps {
   onSignedIn?: () => void;
 }
 
-const Panel = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-  width: min(100%, 26rem);
-  margin: 3rem auto;
-  padding: 2rem;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radius.md};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-`;
-
-const Heading = styled.h1`
-  font-size: ${({ theme }) => theme.font.sizeXl};
-  font-weight: 500;
-`;
-
-const Lead = styled.p`
-  margin: -0.5rem 0 0.5rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const FormError = styled.div`
-  padding: 0.625rem 0.875rem;
-  border-radius: ${({ theme }) => theme.radius.md};
-  color: ${({ theme }) => theme.colors.errorText};
-  background: ${({ theme }) => alpha(theme.colors.error, 0.12)};
-`;
-
-/** Signs in against POST /api/auth/login and stores the session; 422 messages are shown per field. */
+/**
+ * Signs in against POST /api/auth/login and stores the session; 422 messages are shown per field. An account with
+ * two-factor sign-in answers a challenge instead, and the code step follows (two-factor-step.tsx).
+ */
 export function SignInForm({ title, onSignedIn }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const t = useUiText();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,8 +43,13 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
     setErrors({});
     setBusy(true);
     try {
-      const session = sessionSchema.parse(await api.post('/auth/login', input.data));
-      saveSession(session);
+      const answer = loginClientAnswerSchema.parse(await api.post('/auth/login', input.data));
+      if ('two_factor' in answer) {
+        setPassword('');
+        setChallenge(answer);
+        return;
+      }
+      saveSession(answer);
       onSignedIn?.();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
@@ -78,6 +59,10 @@ export function SignInForm({ title, onSignedIn }: SignInFormProps) {
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    return <TwoFactorStep title={title} challenge={challenge} onSignedIn={onSignedIn} onRestart={() => setChallenge(null)} />;
+  }
 
   return (
     <Panel onSubmit={submit} noValidate aria-labelledby="standalone-sign-in-title">

@@ -108,6 +108,64 @@ describe('StandaloneApp', () => {
     expect(screen.getByRole('heading', { name: 'Вход' })).toBeInTheDocument();
   });
 
+  it('asks for the second factor of an account with two-factor sign-in: a wrong code under the field, a recovery code signs in', async () => {
+    fetchMock
+      .mockResolvedValueOnce(reply(200, { two_factor: 'code', challenge: 'ch-1', expires_at: '2026-11-27T15:00:00Z' }))
+      .mockResolvedValueOnce(reply(422, { message: 'Invalid', errors: { code: ['The code is not valid.'] } }))
+      .mockResolvedValueOnce(reply(200, session));
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    await user.type(screen.getByLabelText('Эл. почта'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Пароль'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Войти' }));
+
+    expect(await screen.findByRole('heading', { name: 'Подтверждение входа' })).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(screen.getByText('Введите код')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await user.type(screen.getByLabelText('Код из приложения'), '123456{Enter}');
+    expect(await screen.findByText('The code is not valid.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Код из приложения')).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Использовать код восстановления' }));
+    await user.type(screen.getByLabelText('Код восстановления'), 'abcd-efgh');
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(await screen.findByRole('heading', { name: 'Lead statuses page' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[2];
+    expect(url).toBe('http://localhost/api/auth/login/two-factor');
+    expect(JSON.parse(init.body)).toEqual({ challenge: 'ch-1', code: 'abcd-efgh' });
+    expect(localStorage.getItem('accessToken')).toBe('tok-1');
+  });
+
+  it('sends an expired second step back to the password, and a role that still needs set-up to the main app', async () => {
+    fetchMock
+      .mockResolvedValueOnce(reply(200, { two_factor: 'code', challenge: 'ch-1', expires_at: '2026-11-27T15:00:00Z' }))
+      .mockResolvedValueOnce(reply(422, { message: 'Invalid', errors: { challenge: ['Sign in again'] } }))
+      .mockResolvedValueOnce(reply(200, { two_factor: 'setup', challenge: 'ch-2', expires_at: '2026-11-27T15:00:00Z' }));
+    const user = userEvent.setup();
+    render(<StandaloneApp title="Leads" routes={routes} />);
+    const signIn = async () => {
+      await user.type(screen.getByLabelText('Эл. почта'), 'admin@example.com');
+      await user.type(screen.getByLabelText('Пароль'), 'secret-password');
+      await user.click(screen.getByRole('button', { name: 'Войти' }));
+    };
+    await signIn();
+    await user.type(await screen.findByLabelText('Код из приложения'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Время на вход истекло. Введите почту и пароль ещё раз.');
+    await user.click(screen.getByRole('button', { name: 'Вернуться ко входу' }));
+
+    expect(screen.getByRole('heading', { name: 'Вход' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Пароль')).toHaveValue('');
+    await user.clear(screen.getByLabelText('Эл. почта'));
+    await signIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ваша роль требует двухфакторной защиты');
+    expect(screen.queryByLabelText('Код из приложения')).not.toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
   it('signs out through the API and returns to the sign-in form', async () => {
     saveSession(session as Parameters<typeof saveSession>[0]);
     window.history.replaceState(null, '', '/lead-status/list');
