@@ -122,6 +122,38 @@ describe('LeadTasks', () => {
     expect(box).toHaveAccessibleDescription('Напишите комментарий');
   });
 
+  it('a comment being written is not dropped unasked: Отмена and "Без комментария" ask first', async () => {
+    const { fetch, user } = setup({ 'PATCH /api/tasks/1': { body: { data: task({ done: true, version: 4 }) } } });
+    await user.click(await screen.findByRole('checkbox', { name: 'Выполнено: Перезвонить' }));
+    await user.type(screen.getByLabelText('Комментарий к лиду'), 'Договорились о встрече');
+
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    const leave = await screen.findByRole('alertdialog');
+    expect(leave).toHaveTextContent('Есть несохранённые изменения. Уйти без сохранения?');
+    await user.click(within(leave).getByRole('button', { name: 'Остаться' }));
+    expect(screen.getByLabelText('Комментарий к лиду')).toHaveValue('Договорились о встрече');
+
+    await user.click(screen.getByRole('button', { name: 'Без комментария' }));
+    const drop = await screen.findByRole('alertdialog');
+    expect(drop).toHaveTextContent('Отметить выполненной без комментария? Написанный текст не сохранится.');
+    await user.click(within(drop).getByRole('button', { name: 'Вернуться к тексту' }));
+    expect(screen.getByLabelText('Комментарий к лиду')).toHaveValue('Договорились о встрече');
+    expect(requestsTo(fetch, 'PATCH /api/tasks/1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Без комментария' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Без комментария' }));
+    await waitFor(() => expect(requestsTo(fetch, 'PATCH /api/tasks/1')).toHaveLength(1));
+    expect(requestsTo(fetch, 'PATCH /api/tasks/1')[0].body).toEqual({ version: 3, done: true });
+  });
+
+  it('an empty comment box closes without a question', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Выполнено: Перезвонить' }));
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByLabelText('Комментарий к лиду')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('deletes a task after the confirmation and the undo toast; it disappears at once', async () => {
     const { fetch, user } = setup({ 'DELETE /api/tasks/2': { body: { message: 'Задача удалена' } } });
     await user.click(await screen.findByRole('button', { name: 'Удалить задачу: Отправить КП' }));

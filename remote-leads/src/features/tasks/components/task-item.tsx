@@ -3,7 +3,7 @@ import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { ApiError, errorMessage } from '@crm/shared/api-client';
 import type { CommentStep, Task } from '@crm/shared/schemas';
-import { Button, Ltr, Select, TextAreaField, useToast } from '@crm/shared/ui';
+import { Button, Ltr, Select, TextAreaField, useConfirm, useToast, useUnsavedChangesGuard } from '@crm/shared/ui';
 import { formatDateTime } from '../../../utils/format-date-time';
 import { useDeleteTask } from '../api/delete-task';
 import { updateTask } from '../api/update-task';
@@ -84,6 +84,11 @@ export function TaskItem({ task, showLead, steps, assignees, onChanged }: TaskIt
   const overdue = !task.done && Date.parse(task.due_at) < Date.now();
   const remove = useDeleteTask(onChanged);
   const offersComment = task.type === 'call' && task.lead !== null && steps !== undefined && steps.length > 0;
+  // A comment being written is not dropped unasked: not by Отмена or the checkbox, not by "Без комментария", not by
+  // leaving the page (decision 064's question).
+  const typed = asking && body.trim() !== '';
+  const guard = useUnsavedChangesGuard(typed);
+  const confirm = useConfirm();
 
   const save = async (done: boolean, comment?: { step_id: number | null; body: string }) => {
     setSaving(true);
@@ -106,9 +111,23 @@ export function TaskItem({ task, showLead, steps, assignees, onChanged }: TaskIt
     }
   };
 
+  const closeComment = async () => {
+    if (!(await guard.confirmDiscard())) return;
+    setAsking(false);
+    setBody('');
+    setErrors({});
+  };
+
+  const doneWithoutComment = async () => {
+    const drop = !typed || (await confirm('Отметить выполненной без комментария? Написанный текст не сохранится.', { confirmLabel: 'Без комментария', cancelLabel: 'Вернуться к тексту' }));
+    if (drop) await save(true);
+  };
+
   const toggle = () => {
-    if (!task.done && offersComment) setAsking((open) => !open);
-    else void save(!task.done);
+    if (!task.done && offersComment) {
+      if (asking) void closeComment();
+      else setAsking(true);
+    } else void save(!task.done);
   };
 
   return (
@@ -151,10 +170,10 @@ export function TaskItem({ task, showLead, steps, assignees, onChanged }: TaskIt
             <Button size="sm" loading={saving} onClick={() => void save(true, { step_id: stepId, body })}>
               Выполнено с комментарием
             </Button>
-            <Button size="sm" variant="secondary" disabled={saving} onClick={() => void save(true)}>
+            <Button size="sm" variant="secondary" disabled={saving} onClick={() => void doneWithoutComment()}>
               Без комментария
             </Button>
-            <Button size="sm" variant="text" disabled={saving} onClick={() => setAsking(false)}>
+            <Button size="sm" variant="text" disabled={saving} onClick={() => void closeComment()}>
               Отмена
             </Button>
           </Actions>
