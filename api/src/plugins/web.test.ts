@@ -107,6 +107,15 @@ describe('web: front-end builds', () => {
     }
   });
 
+  test('the host page carries the web config inline, so the shell renders without asking /build/web-config.json', async () => {
+    for (const url of ['/build/', '/build/login', '/build/leads/list']) {
+      const html = (await get(url)).body;
+      const match = /<script type="application\/json" id="web-config">(.*?)<\/script>/.exec(html);
+      assert.ok(match, url);
+      assert.deepEqual(JSON.parse(match[1]), (await get('/build/web-config.json')).json(), url);
+    }
+  });
+
   test("a route's page preloads the manifest and entry script of the remote it shows, and only that one", async () => {
     const manifestAndEntry = [
       '<link rel="preload" href="/build/remotes/leads/mf-manifest.json" as="fetch" crossorigin="anonymous">',

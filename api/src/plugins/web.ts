@@ -124,6 +124,8 @@ export function preloadForRoute(route: string): RoutePreload | null {
 
 /** The id of the JSON block the host reads its remotes manifest from before asking /build/remotes.json. */
 export const INLINE_MANIFEST_ID = 'remotes-manifest';
+/** The id of the JSON block the host reads its run-time settings from before asking /build/web-config.json. */
+export const INLINE_WEB_CONFIG_ID = 'web-config';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON inside <script>: `<` escaped so no value can close the element. */
@@ -198,8 +200,8 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
   }
 
   /**
-   * The host page for a route: the remotes manifest inlined (one request less before any remote can load) and
-   * preload hints for the manifest and entry script of the remote the route shows, so they download alongside the
+   * The host page for a route: the remotes manifest and the web config inlined (one request less each before any
+   * remote can load and before the shell renders, docs/decisions/038 and 081) and preload hints for the manifest and entry script of the remote the route shows, so they download alongside the
    * host's scripts. Built per request from the registry, so a remote switched through the API (or moved by
    * REMOTE_*_URL) is what the next page load gets, with no host rebuild and no restart.
    */
@@ -210,7 +212,10 @@ export async function webRoutes(app: FastifyInstance, { config }: { config: AppC
     const html = await readCached(path.join(dist, 'index.html'));
     if (html === null) return null;
     const entries = await remoteEntries();
-    const hints: string[] = [`<script type="application/json" id="${INLINE_MANIFEST_ID}">${inlineJson(remotesManifest(entries))}</script>`];
+    const hints: string[] = [
+      `<script type="application/json" id="${INLINE_WEB_CONFIG_ID}">${inlineJson(webConfig(config))}</script>`,
+      `<script type="application/json" id="${INLINE_MANIFEST_ID}">${inlineJson(remotesManifest(entries))}</script>`,
+    ];
     const preload = preloadForRoute(route);
     if (preload) {
       const { remote, modules } = preload;
