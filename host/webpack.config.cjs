@@ -1,4 +1,5 @@
 // The host build: the shell that owns the router and loads the remotes at run time.
+const path = require('node:path');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { createConfig } = require('../tooling/webpack.base.cjs');
@@ -38,7 +39,15 @@ class PreloadFontsPlugin {
   }
 }
 
-const base = createConfig({ dirname: __dirname, name: 'host', port: 3000, publicPath: '/build/', title: 'CRM' });
+const base = createConfig({
+  dirname: __dirname,
+  name: 'host',
+  port: 3000,
+  publicPath: '/build/',
+  title: 'CRM',
+  // A remote's mf-manifest.json is fetched once: the runtime reads the host's copy (docs/decisions/081).
+  runtimePlugins: [path.join(__dirname, 'src/features/remotes/utils/manifest-handoff-plugin.ts')],
+});
 
 module.exports = (env, argv) => {
   const config = base(env, argv);

@@ -54,6 +54,11 @@ class TestResponse {
     return JSON.parse(this.body ?? 'null');
   }
 
+  /** The body is a string, read as often as asked: a copy is the same answer (the host hands manifests on, manifest-handoff.ts). */
+  clone() {
+    return new TestResponse(this.body, { status: this.status, statusText: this.statusText, headers: this.headers });
+  }
+
   static json(data: unknown, init?: { status?: number; headers?: HeadersInit }) {
     return new TestResponse(JSON.stringify(data), {
       ...init,

@@ -210,8 +210,9 @@ function releaseTarget() {
  * @param {string} options.publicPath     '/build/' for the host, 'auto' for remotes
  * @param {string} options.title          document title
  * @param {string} [options.standalonePath] where a remote's own index.html is served in production (e.g. /build/remotes/leads/)
+ * @param {string[]} [options.runtimePlugins] the host's own federation runtime plugins (files)
  */
-function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath: configuredPublicPath, title, standalonePath: configuredStandalonePath }) {
+function createConfig({ dirname, name: hostName, remote: remoteName, exposes: extraExposes, port, publicPath: configuredPublicPath, title, standalonePath: configuredStandalonePath, runtimePlugins = [] }) {
   const name = remoteName ? REMOTE_SCOPES[remoteName] : hostName;
   const exposes = { ...(remoteName ? remoteExposes(ROUTE_MANIFEST, remoteName) : {}), ...extraExposes };
   return (_env, argv) => {
@@ -285,7 +286,7 @@ function createConfig({ dirname, name: hostName, remote: remoteName, exposes: ex
           ...(remote
             ? { experiments: { externalRuntime, optimization: FEDERATION_OPTIMIZATION } }
             : {
-                runtimePlugins: [injectExternalRuntimePlugin(dirname)],
+                runtimePlugins: [injectExternalRuntimePlugin(dirname), ...runtimePlugins],
                 // What the host registers in the share scope is never replaced by a remote's equal version. With the
                 // default ('version-first') a remote's registration of a module the host provides but has not loaded
                 // yet wins the tie (the runtime prefers the later name, and 'remote_leads' > 'host'), so the leads

@@ -1,6 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ModuleLoadError } from './module-load-error';
 import { RemoteIncompatibleError } from './remote-incompatible-error';
+import { forgetOfferedManifests } from './manifest-handoff';
+import manifestHandoffPlugin from './manifest-handoff-plugin';
 import { loadRemotePage, remoteNameOf, resetRemote, resetRemoteRegistryForTests } from './remote-registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ registerRemotes: jest.fn(), loadRemote: jest.fn() }));
@@ -9,7 +11,7 @@ const manifest = { remotes: [{ name: 'remote_leads', entry: 'http://localhost:30
 const Page = () => null;
 
 function answer(status: number, body: unknown) {
-  return { ok: status >= 200 && status < 300, status, json: async () => body };
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 let fetchMock: jest.Mock;
@@ -18,6 +20,7 @@ const remotesJsonCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/
 
 beforeEach(() => {
   resetRemoteRegistryForTests();
+  forgetOfferedManifests();
   jest.mocked(registerRemotes).mockReset();
   jest.mocked(loadRemote).mockReset().mockResolvedValue({ default: Page });
   sharedRange = `>=${__CRM_SHARED_VERSION__} <1000.0.0`;
@@ -46,6 +49,18 @@ test("reads a remote's mf-manifest.json once for its build info", async () => {
   await loadRemotePage('remote_leads/leads-list-page');
   await loadRemotePage('remote_leads/lead-status-list-page');
   expect(fetchMock.mock.calls.filter(([url]) => url === manifest.remotes[0].entry)).toHaveLength(1);
+});
+
+test("the federation runtime reads the remote's mf-manifest.json from the host's request, not from a second one", async () => {
+  await loadRemotePage('remote_leads/leads-list-page');
+  const runtimeFetch = (url: string) => manifestHandoffPlugin().fetch?.(url, {});
+  const handedOver = await runtimeFetch(manifest.remotes[0].entry);
+  expect(handedOver).toBeTruthy();
+  expect(await (handedOver as Response).json()).toMatchObject({ metaData: { remoteBuild: { name: 'remote_leads', version: '2.0.0' } } });
+  expect(fetchMock.mock.calls.filter(([url]) => url === manifest.remotes[0].entry)).toHaveLength(1);
+  // Once: a later read (the remote reset by Retry) goes to the network, as does any other file.
+  expect(runtimeFetch(manifest.remotes[0].entry)).toBeUndefined();
+  expect(runtimeFetch('http://localhost:3001/remoteEntry.js')).toBeUndefined();
 });
 
 test('a remote built for a @crm/shared the host does not provide is never loaded', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { RemoteEntry } from '../api/get-remotes-manifest';
+import { offerManifest } from './manifest-handoff';
 import { RemoteIncompatibleError } from './remote-incompatible-error';
 
 /** The @crm/shared version this host provides to every remote (defined by tooling/webpack.base.cjs from shared/package.json). */
@@ -74,6 +75,8 @@ export async function fetchRemoteBuild(remote: RemoteEntry): Promise<RemoteBuild
   if (!/\.json(\?|$)/.test(remote.entry)) return null;
   const response = await fetch(remote.entry, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${remote.entry} answered ${response.status}`);
+  // The federation runtime reads the same file next: it gets this response instead of a second request.
+  offerManifest(remote.entry, response);
   return remoteManifestSchema.parse(await response.json()).metaData?.remoteBuild ?? null;
 }
 
