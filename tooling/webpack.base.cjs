@@ -32,6 +32,14 @@ const sharedSingletons = {
 };
 
 /**
+ * An eager share is the host's own copy, consumed by the host before any remote has run: the runtime's check of the
+ * host's version against the host's own range can only pass, and it cost the phone's start a semver parse per share
+ * (`satisfy` in `loadShareSync`, about an eighth of main.js's evaluation; docs/decisions/081). The remotes keep their
+ * ranges: their check against the host's copy is the one that can fail.
+ */
+const EAGER_HOST_SHARE = { eager: true, requiredVersion: false };
+
+/**
  * A prefix share provides only the modules a build itself imports. The host draws no list, so it would not offer
  * `@crm/shared/lists` and each remote would run its own copy with its own zod. Named here by file (a package request
  * is provided only when the build meets it too), the host builds and offers it. Eager, in the host's entry (0.9 KiB
@@ -41,10 +49,9 @@ const sharedSingletons = {
 const hostProvidedShared = {
   '@crm/shared/lists': {
     import: path.join(__dirname, '../shared/src/lists/index.ts'),
-    eager: true,
     singleton: true,
     version: sharedVersion,
-    requiredVersion: `^${sharedVersion}`,
+    ...EAGER_HOST_SHARE,
   },
 };
 
@@ -68,10 +75,10 @@ const hostShared = {
   ...Object.fromEntries(
     Object.entries(sharedSingletons)
       .filter(([key]) => !key.endsWith('/'))
-      .map(([key, value]) => [key, { ...value, eager: true }]),
+      .map(([key, value]) => [key, { ...value, ...EAGER_HOST_SHARE }]),
   ),
   ...Object.fromEntries(
-    HOST_EAGER_SHARED_SUBPATHS.map((sub) => [`@crm/shared/${sub}`, { ...sharedSingletons['@crm/shared/'], eager: true }]),
+    HOST_EAGER_SHARED_SUBPATHS.map((sub) => [`@crm/shared/${sub}`, { ...sharedSingletons['@crm/shared/'], ...EAGER_HOST_SHARE }]),
   ),
   '@crm/shared/': sharedSingletons['@crm/shared/'],
 };
