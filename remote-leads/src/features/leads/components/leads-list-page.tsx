@@ -1,5 +1,5 @@
 import { errorMessage } from '@crm/shared/api-client';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Can, useAbility } from '@crm/shared/abilities/react';
@@ -121,7 +121,14 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
   const { data, error, isLoading, mutate } = useLeads(view === 'table' ? request : null);
   // A lead whose delete waits for 'Отменить' stays hidden, whatever a refetch answers (docs/decisions/064).
   const pending = usePendingDeletes();
-  const rows = useMemo(() => (data?.data ?? []).filter((lead) => !pending.has(pendingLeadKey(lead.id))), [data, pending]);
+  const fetchedRows = useMemo(() => (data?.data ?? []).filter((lead) => !pending.has(pendingLeadKey(lead.id))), [data, pending]);
+  // SWR hands its answers over through useSyncExternalStore, which React renders at once: a page of rows (or cards)
+  // drawn where there were none is one long task on a phone. Rows arriving into an empty list are drawn from a deferred
+  // copy, rendered in slices that let the browser in between (docs/decisions/081), the list saying it is loading until
+  // then; once rows are shown, a change to them (a star, a status, a refetch) is drawn at once.
+  const deferredRows = useDeferredValue(fetchedRows);
+  const rows = deferredRows.length === 0 ? deferredRows : fetchedRows;
+  const rowsLoading = isLoading || (rows.length === 0 && fetchedRows.length > 0);
   const users = useUsers(canViewUsers);
   const userOptions = useMemo(
     () => (canViewUsers ? (users.data?.data ?? []).map((user) => ({ value: user.id, label: userDisplayName(user) })) : undefined),
@@ -208,7 +215,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
               <Suspense fallback={<CardsLoading />}>
                 <LeadsCardList
                   rows={rows}
-                  loading={isLoading}
+                  loading={rowsLoading}
                   paging={tableProps(data?.meta)}
                   statuses={statuses}
                   onStatusChange={actions.changeStatus}
@@ -219,7 +226,7 @@ export function LeadsListPage({ statuses, statusesLoading, renderActions, render
             ) : (
               <LeadsTable
                 rows={rows}
-                loading={isLoading}
+                loading={rowsLoading}
                 paging={tableProps(data?.meta)}
                 statuses={statuses}
                 onStatusChange={actions.changeStatus}
