@@ -76,21 +76,29 @@ try {
           mkdirSync(SAVE, { recursive: true });
           writeFileSync(path.join(SAVE, `${target.name}-${profile}-${i + 1}.json`), JSON.stringify(result.lhr));
         }
+        // A metric Lighthouse could not compute has no value but an error message: the run is printed with it, and
+        // the other pages still run.
+        const failed = ['largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'first-contentful-paint']
+          .filter((id) => typeof audits[id].numericValue !== 'number')
+          .map((id) => `${id}: ${audits[id].errorMessage ?? result.lhr.runtimeError?.message ?? 'no value'}`);
         runs.push({
-          perf: Math.round(categories.performance.score * 100),
-          lcp: audits['largest-contentful-paint'].numericValue / 1000,
-          tbt: audits['total-blocking-time'].numericValue,
-          cls: audits['cumulative-layout-shift'].numericValue,
-          fcp: audits['first-contentful-paint'].numericValue / 1000,
+          perf: categories.performance.score === null ? NaN : Math.round(categories.performance.score * 100),
+          lcp: (audits['largest-contentful-paint'].numericValue ?? NaN) / 1000,
+          tbt: audits['total-blocking-time'].numericValue ?? NaN,
+          cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+          fcp: (audits['first-contentful-paint'].numericValue ?? NaN) / 1000,
           finalUrl: result.lhr.finalDisplayedUrl,
+          failed,
         });
       }
-      const pick = (key) => median(runs.map((run) => run[key]));
+      // Runs without a value are left out of the median (NaN when none has one).
+      const pick = (key) => median(runs.map((run) => run[key]).filter((value) => !Number.isNaN(value))) ?? NaN;
       const landed = runs.at(-1).finalUrl.endsWith(target.path({ leadId })) ? '' : `  (landed on ${new URL(runs.at(-1).finalUrl).pathname})`;
       console.log(
         `${target.name.padEnd(16)}${profile.padEnd(9)}${String(pick('perf')).padStart(5)}${pick('lcp').toFixed(1).padStart(8)}` +
           `${pick('tbt').toFixed(0).padStart(8)}${pick('cls').toFixed(3).padStart(7)}${pick('fcp').toFixed(1).padStart(7)}${landed}`,
       );
+      for (const [i, run] of runs.entries()) for (const failure of run.failed) console.log(`  run ${i + 1}: ${failure}`);
     }
   }
   await browser.disconnect();
