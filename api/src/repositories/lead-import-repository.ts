@@ -111,7 +111,12 @@ export interface SortedBatch {
   rejectedRows: RejectedImportRow[];
 }
 
-const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by'] as const;
+/**
+ * `has_responsible_user` is written with the lead (migration 0024): the trigger on `lead_users` then finds every lead
+ * of the COPY already marked and rewrites none. `last_activity_at` needs nothing: `updated_at` defaults to the same
+ * now() as the `imported` history rows, so the trigger on `lead_history` finds no lead behind either.
+ */
+const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by', 'has_responsible_user'] as const;
 
 /** A job's uploaded file is gone from the file storage: the job cannot run. */
 export class ImportFileMissingError extends Error {
@@ -237,8 +242,13 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
       where l.id = v.id`);
     const withUsers = changed.filter((c) => c.lead.users !== undefined);
     if (withUsers.length > 0) {
-      await tx.delete(leadUsers).where(inArray(leadUsers.leadId, withUsers.map((c) => c.id)));
-      await insertLeadUsers(tx, withUsers.flatMap((c) => c.lead.users!.map((userId) => ({ leadId: c.id, userId }))));
+      // The new links first, then the lead's others: a lead that keeps a responsible user never loses its
+      // `has_responsible_user` on the way (setLeadUsers in lead-rows.ts).
+      const links = withUsers.flatMap((c) => c.lead.users!.map((userId) => ({ leadId: c.id, userId })));
+      await insertLeadUsers(tx, links);
+      await tx.execute(sql`delete from ${leadUsers} lu
+        where lu.lead_id = any(${sql.param(withUsers.map((c) => c.id))}::int[])
+          and (lu.lead_id, lu.user_id) not in (select * from unnest(${sql.param(links.map((l) => l.leadId))}::int[], ${sql.param(links.map((l) => l.userId))}::int[]))`);
     }
     return history;
   }
@@ -445,6 +455,7 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
             lead.statusId ?? group.defaultStatusId,
             lead.additionalInfo ?? '',
             group.actorId,
+            (lead.users ?? []).length > 0 ? 't' : 'f',
           ]),
         );
         await copy(
