@@ -5,11 +5,13 @@
 //   copy, sync off  the same with `SET LOCAL synchronous_commit = off` in each transaction
 //   staging         COPY into a temporary staging table, then one INSERT … SELECT per table
 //   drop indexes    the secondary indexes of leads dropped first and built again after the last transaction
+//   flag-by-trigger COPY as the import wrote it before migration 0024, without `has_responsible_user`: the trigger on
+//                   lead_users then sets it on every lead that has a user, a second write of a third of the leads
 // Besides the wall time it prints the CPU the database spent (PostgreSQL: the backends' utime+stime from /proc, read
 // before and after each transaction on its own connection; PGlite: this process's CPU, where PGlite runs), which
 // a shared machine disturbs far less than the wall time. `--existing=N` seeds N leads before each case, to
 // show what rebuilding the indexes of a table that already holds leads costs.
-// Usage: pnpm --filter @crm/bench bench:leads-import-writers [-- --rows=N --group=N --existing=N --engine=pglite|postgres --cases=copy,staging]
+// Usage: pnpm --filter @crm/bench bench:leads-import-writers [-- --rows=N --group=N --existing=N --engine=pglite|postgres --cases=copy,staging,flag-by-trigger]
 import { readFileSync } from 'node:fs';
 import { createBulkTransactions } from '../api/src/db/bulk-copy.ts';
 import { benchEngines, option, since, startBenchApp } from './lib/bench-app.mjs';
@@ -20,7 +22,11 @@ const EXISTING = option('existing', 0);
 const ENGINE = process.argv.find((a) => a.startsWith('--engine='))?.split('=')[1];
 const CASES = process.argv.find((a) => a.startsWith('--cases='))?.split('=')[1].split(',');
 
-const LEAD_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by'];
+// As the import writes them (lead-import-repository.ts): `has_responsible_user` with the lead, so the trigger of
+// migration 0024 on lead_users has no lead to update.
+const LEAD_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by', 'has_responsible_user'];
+/** A third of the leads get a responsible user (the admin): those whose index is a multiple of 3. */
+const hasUser = (i) => i % 3 === 0;
 const SURNAMES = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров'];
 
 const lead = (i, admin, statusId) => [
@@ -33,6 +39,7 @@ const lead = (i, admin, statusId) => [
   statusId,
   i % 4 ? '' : `<p>Заметка ${i}: интересуется тарифом, перезвонить</p>`,
   admin,
+  hasUser(i) ? 't' : 'f',
 ];
 
 /** utime+stime of a process in ms (clock ticks of 10 ms), or 0 when /proc does not have it. */
@@ -78,7 +85,14 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
       const ids = await nextIds(tx, rows.length);
       rows.forEach((row, i) => (row[0] = ids[i]));
       await copy('leads', LEAD_COLUMNS, rows);
-      await copy('lead_users', ['lead_id', 'user_id'], ids.filter((_, i) => i % 3 === 0).map((id) => [id, admin]));
+      await copy('lead_users', ['lead_id', 'user_id'], ids.filter((_, i) => hasUser(i)).map((id) => [id, admin]));
+      await copy('lead_history', ['lead_id', 'user_id', 'action'], ids.map((id) => [id, admin, 'imported']));
+    },
+    async 'flag by trigger'(tx, copy, rows) {
+      const ids = await nextIds(tx, rows.length);
+      rows.forEach((row, i) => (row[0] = ids[i]));
+      await copy('leads', LEAD_COLUMNS.slice(0, -1), rows.map((row) => row.slice(0, -1)));
+      await copy('lead_users', ['lead_id', 'user_id'], ids.filter((_, i) => hasUser(i)).map((id) => [id, admin]));
       await copy('lead_history', ['lead_id', 'user_id', 'action'], ids.map((id) => [id, admin, 'imported']));
     },
     async 'leads only'(tx, copy, rows) {
@@ -93,11 +107,11 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
     async staging(tx, copy, rows) {
       await tx.execute(`create temporary table if not exists lead_import_staging (
           id int, surname text, firstname text, patronymic text, phone text, phone_normalized text, status_id int,
-          additional_info text, created_by int, user_id int) on commit delete rows`);
+          additional_info text, created_by int, has_responsible_user boolean, user_id int) on commit delete rows`);
       await copy(
         'lead_import_staging',
         [...LEAD_COLUMNS.slice(1), 'user_id'],
-        rows.map((row, i) => [...row.slice(1), i % 3 === 0 ? admin : null]),
+        rows.map((row, i) => [...row.slice(1), hasUser(i) ? admin : null]),
       );
       await tx.execute(`update lead_import_staging set id = nextval(pg_get_serial_sequence('leads', 'id'))`);
       await tx.execute(`insert into leads (${LEAD_COLUMNS.join(', ')}) select ${LEAD_COLUMNS.join(', ')} from lead_import_staging`);
@@ -137,6 +151,7 @@ for (const engine of benchEngines().filter((e) => !ENGINE || e.kind === ENGINE))
   if (wanted('sync-off')) figures.push(await run('copy, synchronous_commit off', writers['copy, sync off']));
   if (wanted('staging')) figures.push(await run('staging table + INSERT … SELECT', writers.staging));
   if (wanted('drop-indexes')) figures.push(await run('copy, secondary indexes dropped + rebuilt', writers.copy, { dropIndexes: true }));
+  if (wanted('flag-by-trigger')) figures.push(await run('copy, has_responsible_user left to the trigger', writers['flag by trigger']));
   if (wanted('copy')) figures.push(await run('copy (decision 035) again', writers.copy));
   // Where the time goes, on this throw-away database only: the side tables, the trigram index, the foreign keys.
   if (wanted('parts')) {
