@@ -25,11 +25,17 @@ CREATE INDEX "leads_last_activity_at_id_idx" ON "leads" USING btree ("last_activ
 CREATE INDEX "leads_unassigned_created_at_id_idx" ON "leads" USING btree ("created_at","id") WHERE not "leads"."has_responsible_user";--> statement-breakpoint
 -- New comments or history entries: each lead's newest one, written where it is later than the lead's last activity.
 -- An edit updates the row (`updated_at = now()`) and records its entry at the same now(), so it writes nothing here;
--- so does the import, whose COPY of leads (`updated_at` defaulting to now()) comes before its COPY of `imported`
--- entries. A comment (no row update) writes the lead once. One function for both tables: both have `lead_id` and
+-- a comment (no row update) writes the lead once. One function for both tables: both have `lead_id` and
 -- `created_at`, and PL/pgSQL plans it per trigger.
+--
+-- `crm.lead_row_columns_written`: a writer that puts both columns on the lead rows itself, for every row it inserts
+-- here, sets it (`set_config(…, 'on', true)`, for its transaction) around those inserts, and the two insert triggers
+-- then skip the lookup of each lead that would find nothing to change. Only the import does (lead-import-repository.ts):
+-- its COPY of leads writes `has_responsible_user`, and `updated_at` defaults to the same now() as its `imported`
+-- entries. The lookups cost it a third more database CPU (bench/README.md, decision 078).
 CREATE FUNCTION "leads_activity_entries_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('crm.lead_row_columns_written', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE "leads" l SET "last_entry_at" = n."at"
   FROM (SELECT "lead_id", max("created_at") AS "at" FROM "activity_new_entries" GROUP BY "lead_id") n
   WHERE l."id" = n."lead_id" AND l."last_activity_at" < n."at";
@@ -102,9 +108,11 @@ CREATE TRIGGER "leads_activity_updated_at_back" BEFORE UPDATE OF "updated_at" ON
 FOR EACH ROW WHEN (NEW."updated_at" < OLD."updated_at") EXECUTE FUNCTION "leads_activity_updated_at_back"();
 --> statement-breakpoint
 -- Responsible users added: their leads have one. The import, the seed and a create write `true` with the lead, and a
--- hand-over adds the new user before removing the others (lead-rows.ts), so for them this updates no row.
+-- hand-over adds the new user before removing the others (lead-rows.ts), so for them this updates no row (and the
+-- import skips even the lookup, above).
 CREATE FUNCTION "leads_responsible_users_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF current_setting('crm.lead_row_columns_written', true) = 'on' THEN RETURN NULL; END IF;
   UPDATE "leads" l SET "has_responsible_user" = true
   FROM (SELECT DISTINCT "lead_id" FROM "responsible_new_users") n
   WHERE l."id" = n."lead_id" AND NOT l."has_responsible_user";

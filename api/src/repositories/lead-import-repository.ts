@@ -112,9 +112,9 @@ export interface SortedBatch {
 }
 
 /**
- * `has_responsible_user` is written with the lead (migration 0024): the trigger on `lead_users` then finds every lead
- * of the COPY already marked and rewrites none. `last_activity_at` needs nothing: `updated_at` defaults to the same
- * now() as the `imported` history rows, so the trigger on `lead_history` finds no lead behind either.
+ * `has_responsible_user` is written with the lead (migration 0024), and `last_activity_at` needs nothing: `updated_at`
+ * defaults to the same now() as the `imported` history rows. So the COPYs of responsible users and history change
+ * nothing on the leads, and they tell the triggers so (`crm.lead_row_columns_written`), which then skip looking.
  */
 const LEAD_COPY_COLUMNS = ['id', 'surname', 'firstname', 'patronymic', 'phone', 'phone_normalized', 'status_id', 'additional_info', 'created_by', 'has_responsible_user'] as const;
 
@@ -442,6 +442,9 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
                   sql`select nextval(pg_get_serial_sequence('leads', 'id'))::int as id from generate_series(1, ${inserts.length})`,
                 )
               ).map((r) => r.id);
+        // The new leads carry both columns of migration 0024 for the rows the next three COPYs write: the triggers on
+        // lead_users and lead_history need not look each lead up to find that (a third more database CPU for the import, bench/README.md).
+        if (inserts.length > 0) await tx.execute(sql`select set_config('crm.lead_row_columns_written', 'on', true)`);
         await copy(
           'leads',
           LEAD_COPY_COLUMNS,
@@ -464,6 +467,8 @@ export function createLeadImportRepository(db: Database, scope: LeadScopeHelper,
           inserts.flatMap((lead, i) => [...new Set(lead.users ?? [])].map((userId) => [ids[i], userId])),
         );
         await copy('lead_history', ['lead_id', 'user_id', 'action'], ids.map((leadId) => [leadId, group.actorId, 'imported']));
+        // Updates of existing leads change their users and history like any edit: the triggers look again.
+        if (inserts.length > 0) await tx.execute(sql`select set_config('crm.lead_row_columns_written', 'off', true)`);
         for (const batch of group.batches) await recordHistory(tx, await updateLeads(tx, batch.updates, group.actorId));
         const perBatch: number[][] = [];
         let offset = 0;
