@@ -125,6 +125,16 @@ for (const driver of testDrivers()) {
       await expectLists('Прямова', ['Три'], ['Один', 'Два', 'Три']);
     });
 
+    test('seed and demo data (the seed repository): users with the lead, times as given', async () => {
+      const day = 86_400_000;
+      await t.app.leadSeedRepository.insertMany([
+        { surname: 'Сидова', firstname: 'Старый', phone: '+7 932 000 00 01', createdAt: new Date(Date.now() - 60 * day) },
+        { surname: 'Сидова', firstname: 'Старый с ответственным', phone: '+7 932 000 00 02', createdAt: new Date(Date.now() - 60 * day), users: [operatorId] },
+        { surname: 'Сидова', firstname: 'Новый', phone: '+7 932 000 00 03', users: [operatorId, operatorId] },
+      ]);
+      await expectLists('Сидова', ['Старый', 'Старый с ответственным'], ['Старый']);
+    });
+
     test('status change, one lead and in bulk, is activity', async () => {
       const leads = await make('Статусова', ['Один', 'Два', 'Три']);
       await age('Статусова');
