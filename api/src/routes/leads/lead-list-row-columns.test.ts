@@ -195,6 +195,37 @@ for (const driver of testDrivers()) {
       await expectLists('Удалённова', ['Три'], ['Три']);
     });
 
+    test('tasks are not activity (as before); a task done with a comment is, through its comment', async () => {
+      const leads = await make('Задачова', ['Один', 'Два']);
+      await age('Задачова');
+      const added = await post(`/api/leads/${leads.Один.id}/tasks`, { title: 'Звонок', type: 'call', due_at: new Date(Date.now() + 3_600_000).toISOString(), remind_before_minutes: 0 });
+      assert.equal(added.statusCode, 201, added.body);
+      const other = await post(`/api/leads/${leads.Два.id}/tasks`, { title: 'Звонок', type: 'call', due_at: new Date(Date.now() + 3_600_000).toISOString(), remind_before_minutes: 0 });
+      assert.equal(other.statusCode, 201, other.body);
+      await expectLists('Задачова', ['Один', 'Два'], ['Один', 'Два']);
+      const patch = (id: number, payload: object) => t.app.inject({ method: 'PATCH', url: `/api/tasks/${id}`, headers: admin, payload });
+      assert.equal((await patch(added.json().data.id, { version: 1, done: true })).statusCode, 200);
+      await expectLists('Задачова', ['Один', 'Два'], ['Один', 'Два']);
+      const commented = await patch(other.json().data.id, { version: 1, done: true, comment: { step_id: stepId, body: 'Договорились' } });
+      assert.equal(commented.statusCode, 200, commented.body);
+      await expectLists('Задачова', ['Один'], ['Один', 'Два']);
+    });
+
+    test('a deleted user takes its responsible-user rows along; rows deleted or moved by hand', async () => {
+      const leaving = await createUser(t, { email: 'row-columns-leaving@test.local', role: 'Operator' });
+      await make('Ушедшова', ['Только его'], [leaving.id]);
+      await make('Ушедшова', ['С двумя'], [leaving.id, operatorId]);
+      const rest = await make('Ушедшова', ['Чужой', 'Пустой'], [operatorId]);
+      await expectLists('Ушедшова', [], []);
+      // No route deletes a user (they are deactivated); the foreign key's cascade is what an operator's DELETE does.
+      await t.app.db.execute(sql`delete from users where id = ${leaving.id}`);
+      await expectLists('Ушедшова', [], ['Только его']);
+      await t.app.db.execute(sql`delete from lead_users where lead_id = ${rest.Пустой.id}`);
+      await expectLists('Ушедшова', [], ['Только его', 'Пустой']);
+      await t.app.db.execute(sql`update lead_users set lead_id = ${rest.Пустой.id} where lead_id = ${rest.Чужой.id}`);
+      await expectLists('Ушедшова', [], ['Только его', 'Чужой']);
+    });
+
     test('import: new leads with and without users, then updates of them', async () => {
       const importCsv = async (lines: string[], onDuplicate: 'create' | 'update') => {
         const csv = ['Фамилия,Имя,Телефон,Ответственные', ...lines].join('\n');
