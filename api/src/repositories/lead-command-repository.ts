@@ -43,6 +43,8 @@ export function createLeadCommandRepository(db: Database, options: { scope?: Lea
             .values({
               ...leadColumns(fields),
               createdBy: actorId,
+              // Its users are inserted next; written here, the trigger keeping the flag updates nothing.
+              hasResponsibleUser: fields.users.length > 0,
             })
             .returning({ id: leads.id });
           await insertLeadUsers(tx, fields.users.map((userId) => ({ leadId, userId })));

@@ -36,6 +36,7 @@ export function createLeadSeedRepository(db: Database) {
               additionalInfo: item.additionalInfo ?? '',
               createdBy: item.createdBy ?? null,
               createdAt: item.createdAt,
+              hasResponsibleUser: (item.users ?? []).length > 0,
             })),
           );
           await insertLeadUsers(tx, batch.flatMap((item, i) => (item.users ?? []).map((userId) => ({ leadId: batchIds[i], userId }))));

@@ -19,7 +19,8 @@ export const isFavorite = (viewerId: number | Placeholder) =>
 export const statusColumns = { id: leadStatuses.id, name: leadStatuses.name, color: leadStatuses.color };
 
 export type LeadListRow = {
-  lead: LeadRow;
+  /** The row without what PostgreSQL keeps on it for the list's filters (migration 0024): no answer carries those. */
+  lead: Omit<LeadRow, 'lastEntryAt' | 'lastActivityAt' | 'hasResponsibleUser'>;
   status: { id: number | null; name: string | null; color: string | null } | null;
   isFavorite: boolean;
 };

@@ -1,10 +1,7 @@
-import { and, eq, exists, gte, isNull, like, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { type LeadStatusFilter, NO_STATUS } from '@crm/shared/schemas';
 import type { Database } from '../../db/client';
-import { leadComments } from '../../db/schema/lead-comments';
 import { leadFavorites } from '../../db/schema/lead-favorites';
-import { leadHistory } from '../../db/schema/lead-history';
-import { leadUsers } from '../../db/schema/lead-users';
 import { leads } from '../../db/schema/leads';
 import { tasks } from '../../db/schema/tasks';
 import { phoneSearchVariants } from '../../lib/phone';
@@ -46,21 +43,19 @@ function dayRange(column: typeof leads.createdAt | typeof leads.updatedAt, from:
 }
 
 /**
- * No activity since `days` ago: the lead's row unchanged, and no comment or history entry written since (each an
- * index probe on `(lead_id, created_at)`).
+ * No activity since `days` ago: the lead's row unchanged, and no comment or history entry written since. The latest of
+ * the three is `last_activity_at`, kept on the row by PostgreSQL (migration 0024), so this is a range of
+ * `leads_last_activity_at_id_idx`.
  */
-function inactiveFor(db: Database, days: number): SQL {
-  const since = sql`now() - make_interval(days => ${days}::int)`;
-  const one = { one: sql`1` };
-  return and(
-    lt(leads.updatedAt, since),
-    notExists(db.select(one).from(leadComments).where(and(eq(leadComments.leadId, leads.id), gte(leadComments.createdAt, since)))),
-    notExists(db.select(one).from(leadHistory).where(and(eq(leadHistory.leadId, leads.id), gte(leadHistory.createdAt, since)))),
-  )!;
+function inactiveFor(days: number): SQL {
+  return lt(leads.lastActivityAt, sql`now() - make_interval(days => ${days}::int)`);
 }
 
-/** Leads without a responsible user (a probe of `lead_users`' primary key). */
-const withoutUser = (db: Database): SQL => notExists(db.select({ one: sql`1` }).from(leadUsers).where(eq(leadUsers.leadId, leads.id)));
+/**
+ * Leads without a responsible user: `has_responsible_user`, kept by PostgreSQL from `lead_users` (migration 0024); the
+ * few such leads are the partial index `leads_unassigned_created_at_id_idx`, whose predicate this is word for word.
+ */
+const withoutUser = (): SQL => sql`not ${leads.hasResponsibleUser}`;
 
 /** Leads with an open task whose due time has passed (a probe of `tasks_lead_id_idx`: a lead has few tasks). */
 const withOverdueTask = (db: Database): SQL =>
@@ -103,9 +98,9 @@ export interface LeadFilterParts {
   /** Leads this user starred (the favourites filter: the viewer). */
   favoriteOf: number | undefined;
   /**
-   * "Without responsible user": an anti-probe of `lead_users` per lead that no index serves, so when few or no leads
-   * match, the page walks the whole sort index. The list counts first then, and skips the page when the count leaves
-   * it empty (lead-query-repository.ts).
+   * "Without responsible user": usually no lead or few match, and their count is a scan of a small partial index. The
+   * list counts first then, and skips the page when the count leaves it empty (lead-query-repository.ts): one
+   * statement instead of two.
    */
   countFirst: boolean;
 }
@@ -137,8 +132,8 @@ export async function leadFilterParts(
           : undefined,
       dayRange(leads.createdAt, filters.createdFrom, filters.createdTo, filters.timeZone),
       dayRange(leads.updatedAt, filters.updatedFrom, filters.updatedTo, filters.timeZone),
-      filters.inactiveDays !== undefined ? inactiveFor(db, filters.inactiveDays) : undefined,
-      filters.noUser ? withoutUser(db) : undefined,
+      filters.inactiveDays !== undefined ? inactiveFor(filters.inactiveDays) : undefined,
+      filters.noUser ? withoutUser() : undefined,
       filters.overdueTasks ? withOverdueTask(db) : undefined,
 
     ),
