@@ -8,11 +8,16 @@
 // yet counts by its size), so no long file is left for the end. `API_TEST_DURATIONS=record` writes the times of
 // this run there. A file's output is printed whole when it ends; the totals and the failed files come last, and the
 // exit code is non-zero when any file failed. `node test.mjs <file>…` runs just those files.
+//
+// On PostgreSQL the run names one migrated template database (src/test/database-template.ts): the first file that
+// needs it makes it, the others copy it, and it is dropped here when the run ends or is interrupted.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const SLOTS = Math.max(1, Number(process.env.API_TEST_PROCESSES ?? 2));
@@ -49,18 +54,50 @@ function queue(files) {
   return items.sort((a, b) => cost(b) - cost(a));
 }
 
+/** As in src/test/database-template.ts (POSTGRES_TEMPLATE_VARIABLE), which reads it. */
+const TEMPLATE_VARIABLE = 'CRM_TEST_POSTGRES_TEMPLATE';
+const template = process.env.TEST_DATABASE_URL ? `crm_test_template_${process.pid}_${randomBytes(4).toString('hex')}` : undefined;
+const env = template ? { ...process.env, [TEMPLATE_VARIABLE]: template } : process.env;
+
+/** Drops the run's template database and a half-made one, whichever exist. */
+async function dropTemplate() {
+  if (!template) return;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  try {
+    await client.connect();
+    for (const name of [template, `${template}_partial`]) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } catch (error) {
+    console.error(`[api tests] could not drop the template database ${template}: ${error.message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    for (const child of children) child.kill(signal);
+    await dropTemplate();
+    process.exit(128 + os.constants.signals[signal]);
+  });
+}
+
 /** Runs one item in its own `node --test`; answers its exit code and everything it printed. */
 function run(files) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: process.env,
+      env,
     });
+    children.add(child);
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => (output += chunk));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve({ code: code ?? (signal ? 1 : 0), output });
+    });
   });
 }
 
@@ -92,7 +129,11 @@ async function slot() {
 }
 
 const slots = Math.min(SLOTS, items.length, os.availableParallelism() * 2);
-await Promise.all(Array.from({ length: slots }, slot));
+try {
+  await Promise.all(Array.from({ length: slots }, slot));
+} finally {
+  await dropTemplate();
+}
 
 const elapsed = ((performance.now() - started) / 1000).toFixed(0);
 console.log(`\n[api tests] ${Object.keys(durations).length} files in ${elapsed} s on ${slots} slot(s): ` + Object.entries(totals).map(([k, v]) => `${v} ${k}`).join(', '));

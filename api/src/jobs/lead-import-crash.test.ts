@@ -11,7 +11,7 @@ import type { LeadImportJob } from '@crm/shared/schemas';
 import { findPackageRoot } from '../package-root';
 import { createPostgresDatabase, TEST_ADMIN, testDrivers } from '../test/build-test-app';
 import { multipart } from '../test/multipart';
-import { migratedPgliteSnapshot } from '../test/pglite-template';
+import { migratedPgliteSnapshot } from '../test/database-template';
 
 const ROWS = 9_000;
 const SURNAME = 'Аварийный';
@@ -63,12 +63,12 @@ for (const driver of testDrivers()) {
       const port = await freePort();
       baseUrl = `http://127.0.0.1:${port}`;
       let databaseUrl = '';
+      // A migrated database to start from: the server then skips initdb and the migrations, the slow part of a first start.
       if (driver === 'postgres') {
-        const database = await createPostgresDatabase();
+        const database = await createPostgresDatabase(undefined, undefined, { migrated: true });
         drop = database.drop;
         databaseUrl = database.url;
       } else {
-        // A migrated database to start from: the server then skips initdb, the slow part of a first start.
         const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm }, loadDataDir: await migratedPgliteSnapshot() });
         await pglite.close();
       }

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { type App, buildApp, type BuildAppOptions } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { createDatabase, createPglite, type DatabaseConnection } from '../db/client';
-import { migratedPgliteSnapshot } from './pglite-template';
-import { startS3Server, type TestS3Server } from './s3-server';
+import { migratedPgliteSnapshot, migratedPostgresTemplate } from './database-template';
+import type { TestS3Server } from './s3-server';
 
 export type TestDriver = 'pglite' | 'postgres';
 
@@ -65,15 +65,20 @@ export interface BuildTestAppOptions {
   routes?: (app: App) => void;
 }
 
-/** A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`. */
+/**
+ * A throw-away database on a PostgreSQL server (tests, benchmarks), dropped by the returned `drop`: empty, or with
+ * `migrated`, a copy of the migrated template (src/test/database-template.ts), as the app's first start leaves one.
+ */
 export async function createPostgresDatabase(
   serverUrl = process.env.TEST_DATABASE_URL!,
   prefix = 'crm_test',
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = migrated ? await migratedPostgresTemplate(serverUrl) : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -89,12 +94,13 @@ export async function createPostgresDatabase(
 }
 
 /**
- * The whole app on a fresh database (in-memory PGlite from a migrated snapshot, or a new PostgreSQL database),
- * seeded with TEST_ADMIN. One per test file: build it in `before`, close it in `after`.
+ * The whole app on a fresh database (in-memory PGlite from a migrated snapshot, or a new PostgreSQL database copied
+ * from a migrated template), seeded with TEST_ADMIN. One per test file: build it in `before`, close it in `after`.
  */
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const driver = options.driver ?? 'pglite';
-  const s3 = options.storage === 's3' ? await startS3Server() : undefined;
+  // s3rver and its dependencies load only in the files that use it.
+  const s3 = options.storage === 's3' ? await (await import('./s3-server')).startS3Server() : undefined;
   const config: AppConfig = {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -124,7 +130,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     connection = options.sameDatabaseAs.connection;
     ownsConnection = false;
   } else if (driver === 'postgres') {
-    const database = await createPostgresDatabase();
+    const database = await createPostgresDatabase(undefined, undefined, { migrated: true });
     dropDatabase = database.drop;
     databaseUrl = database.url;
     connection = await createDatabase({ driver: 'postgres', url: database.url });
