@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,13 +46,23 @@ async function waitForReady(baseUrl: string, child: ChildProcess, output: () => 
   throw new Error(`API did not become ready:\n${output()}`);
 }
 
-/** Runs a node script of the built API (server or demo seed) with a private data folder. */
+/** Runs a node script of the built API (server, migrate or demo seed) with a private data folder. */
 function runScript(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [path.join(repoRoot, 'api/dist', script)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+/** Runs a command of the built API (migrate, demo seed) to its end; throws with its output when it fails. */
+async function runToEnd(script: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const child = runScript(script, env);
+  let log = '';
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`${script} failed (${code}):\n${log}`);
 }
 
 /** The API from its sources, serving the front ends from `webDistRoot` instead of the repository (serve-web-root.mjs). */
@@ -65,8 +75,28 @@ function runServerOnWebRoot(webDistRoot: string, env: NodeJS.ProcessEnv): ChildP
   });
 }
 
+/** What a server's first start and the demo seed write depends on: the database, the Admin the tests sign in as. */
+const SEED_ENV = { DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+/** Names the folder support/global-setup.mjs made, for the test files (child processes) of the run. */
+export const DATA_TEMPLATES_VARIABLE = 'CRM_E2E_DATA_TEMPLATES';
+
 /**
- * Starts the built API (which also serves the built host and remotes) on a free port with a fresh embedded database.
+ * Two data folders in `folder`, made by the built API's own commands, for `startAppServer` to copy (a copy costs a
+ * fraction of PGlite's initdb, the migrations and the demo seed): `base` as a first start leaves it (`migrate`: the
+ * migrations and the base seed), `demo` with the demo seed's default data on top (`seed-demo`).
+ */
+export async function makeDataTemplates(folder: string): Promise<void> {
+  const env = { ...SEED_ENV, LOG_LEVEL: 'warn' };
+  await runToEnd('migrate.js', { ...env, DATA_DIR: path.join(folder, 'base') });
+  cpSync(path.join(folder, 'base'), path.join(folder, 'demo'), { recursive: true });
+  await runToEnd('seed-demo.js', { ...env, DATA_DIR: path.join(folder, 'demo') });
+}
+
+/**
+ * Starts the built API (which also serves the built host and remotes) on a free port with a fresh embedded database:
+ * a copy of the run's template (support/global-setup.mjs) when there is one and `env` seeds the same, else a first
+ * start in an empty folder. `seedDemo` adds the demo data (DEMO_LEADS in `env` for another number of leads).
  * `env` overrides configuration, e.g. a REMOTE_*_URL that answers 404. `webDistRoot`: a folder holding `host/dist` and
  * `remote-<name>/dist` to serve instead of the repository's builds (the API then runs from its sources).
  */
@@ -76,25 +106,20 @@ export async function startAppServer(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crm-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
+  const env: Record<string, string> = {
+    ...SEED_ENV,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
     APP_URL: baseUrl,
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  if (options.seedDemo) {
-    const seed = runScript('seed-demo.js', env);
-    let seedLog = '';
-    seed.stdout?.on('data', (d) => (seedLog += d));
-    seed.stderr?.on('data', (d) => (seedLog += d));
-    const code = await new Promise<number | null>((resolve) => seed.on('exit', resolve));
-    if (code !== 0) throw new Error(`seed:demo failed (${code}):\n${seedLog}`);
-  }
+  const templates = process.env[DATA_TEMPLATES_VARIABLE];
+  const seedsAsTemplates = Object.entries(SEED_ENV).every(([name, value]) => env[name] === value);
+  const demoAsTemplate = options.seedDemo && options.env?.DEMO_LEADS === undefined;
+  if (templates && seedsAsTemplates) cpSync(path.join(templates, demoAsTemplate ? 'demo' : 'base'), dataDir, { recursive: true });
+  if (options.seedDemo && !(templates && seedsAsTemplates && demoAsTemplate)) await runToEnd('seed-demo.js', env);
   let child: ChildProcess;
   // Everything the server wrote, across restarts.
   let log = '';
