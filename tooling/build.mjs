@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressDist } from './compress.mjs';
+import { cpuSeconds } from './cpu-seconds.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,13 +23,6 @@ export function buildConcurrency() {
   const value = Number(process.env.BUILD_CONCURRENCY ?? 2);
   return Number.isInteger(value) && value > 0 ? value : 2;
 }
-
-/** bash's `times` second line: the user and system CPU time of the build and every process it waited for. */
-const cpuSeconds = (times) =>
-  (times.split('\n')[1] ?? '')
-    .split(' ')
-    .map((t) => /^(\d+)m([\d.]+)s$/.exec(t))
-    .reduce((sum, m) => sum + (m ? Number(m[1]) * 60 + Number(m[2]) : 0), 0);
 
 function buildOne(name, dir, { background = false } = {}) {
   const started = performance.now();
