@@ -74,13 +74,6 @@ async function dropTemplate() {
 }
 
 const children = new Set();
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    for (const child of children) child.kill(signal);
-    await dropTemplate();
-    process.exit(128 + os.constants.signals[signal]);
-  });
-}
 
 /** Runs one item in its own `node --test`; answers its exit code and everything it printed. */
 function run(files) {
@@ -111,6 +104,15 @@ if (missing.length > 0) {
   process.exit(2);
 }
 const items = queue(named.length > 0 ? named : testFiles());
+// Interrupted, the files stop and the run ends as usual (dropping the template), with the signal's exit code.
+let interrupted;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interrupted = signal;
+    items.length = 0;
+    for (const child of children) child.kill(signal);
+  });
+}
 const started = performance.now();
 const durations = {};
 const totals = { tests: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
@@ -138,11 +140,11 @@ try {
 const elapsed = ((performance.now() - started) / 1000).toFixed(0);
 console.log(`\n[api tests] ${Object.keys(durations).length} files in ${elapsed} s on ${slots} slot(s): ` + Object.entries(totals).map(([k, v]) => `${v} ${k}`).join(', '));
 if (failed.length > 0) console.log(`[api tests] failed:\n${failed.map((file) => `  ${file}`).join('\n')}`);
-if (process.env.API_TEST_DURATIONS === 'record') {
+if (process.env.API_TEST_DURATIONS === 'record' && !interrupted) {
   const present = new Set(testFiles());
   const times = Object.entries({ ...recordedDurations(), ...durations }).filter(([file]) => present.has(file));
   const sorted = Object.fromEntries(times.sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(DURATIONS_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
   console.log(`[api tests] times written to ${path.relative(process.cwd(), DURATIONS_FILE)}`);
 }
-process.exit(failed.length > 0 ? 1 : 0);
+process.exit(interrupted ? 128 + os.constants.signals[interrupted] : failed.length > 0 ? 1 : 0);
