@@ -32,45 +32,42 @@ afterEach(() => {
   jest.dontMock('@crm/shared/editor');
 });
 
-describe('LazyRichTextView', () => {
-  it('shows the kit’s editor fallback while the editor is fetched', () => {
-    testing.render(<lazy.LazyRichTextView html="<p>Заметка</p>" />);
-    expect(testing.screen.getByRole('progressbar', { name: 'Загрузка редактора' })).toBeInTheDocument();
+/** An editor chunk that cannot be fetched: a part that asks for it throws to the boundary. */
+async function withUnreachableEditor() {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.resetModules();
+  jest.doMock('@crm/shared/editor', () => {
+    throw new Error('Loading chunk failed');
   });
+  await freshKit();
+}
 
-  it('shows the fallback a page gives it', () => {
-    testing.render(<lazy.LazyRichTextView html="<p>Заметка</p>" fallback={<lazy.EditorFallback label="Загрузка заметок" />} />);
-    expect(testing.screen.getByRole('progressbar', { name: 'Загрузка заметок' })).toBeInTheDocument();
-  });
-
-  it('draws the HTML once the editor has arrived', async () => {
-    await renderLoaded(<lazy.LazyRichTextView html="<p>Позвонить <b>Ивану</b></p>" />);
-    expect(testing.screen.getByText('Ивану').tagName).toBe('B');
-    expect(testing.screen.queryByRole('progressbar')).not.toBeInTheDocument();
-  });
-
-  it('sends a chunk that cannot be fetched to the page’s error boundary', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    jest.resetModules();
-    jest.doMock('@crm/shared/editor', () => {
-      throw new Error('Loading chunk failed');
-    });
-    await freshKit();
-    class Boundary extends React.Component<{ children: ReactModule.ReactNode }, { error: Error | null }> {
-      override state = { error: null as Error | null };
-      static getDerivedStateFromError(error: Error) {
-        return { error };
-      }
-      override render() {
-        return this.state.error ? <p role="alert">{this.state.error.name}</p> : this.props.children;
-      }
+function errorBoundary() {
+  return class ErrorBoundary extends React.Component<{ children: ReactModule.ReactNode }, { error: Error | null }> {
+    override state = { error: null as Error | null };
+    static getDerivedStateFromError(error: Error) {
+      return { error };
     }
+    override render() {
+      return this.state.error ? <p role="alert">{this.state.error.name}</p> : this.props.children;
+    }
+  };
+}
+
+describe('RichTextView', () => {
+  it('draws the HTML at once, without the editor’s chunk', async () => {
+    await withUnreachableEditor();
+    const ErrorBoundary = errorBoundary();
     await renderLoaded(
-      <Boundary>
-        <lazy.LazyRichTextView html="<p>Заметка</p>" />
-      </Boundary>,
+      <ErrorBoundary>
+        <lazy.RichTextView html="<p>Позвонить <b>Ивану</b></p>" />
+        <lazy.LazyRichTextView html="<p>Старый <i>вызов</i></p>" />
+      </ErrorBoundary>,
     );
-    expect(await testing.screen.findByRole('alert')).toHaveTextContent('LazyPartLoadError');
+    expect(testing.screen.getByText('Ивану').tagName).toBe('B');
+    expect(testing.screen.getByText('вызов').tagName).toBe('I');
+    expect(testing.screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(testing.screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
 
@@ -84,5 +81,84 @@ describe('LazyRichTextEditor', () => {
   it('renders the editor once it has arrived', async () => {
     await renderLoaded(<lazy.LazyRichTextEditor label="Текст" value="" onChange={() => undefined} height={200} />);
     expect(testing.screen.getByRole('textbox', { name: 'Текст' })).toBeInTheDocument();
+  });
+});
+
+describe('DeferredRichTextEditor', () => {
+  /** The field as a form holds it: its value in state, each change reported. */
+  function Field({ initial = '', onChange = () => undefined }: { initial?: string; onChange?: (html: string) => void }) {
+    const [value, setValue] = React.useState(initial);
+    return (
+      <lazy.DeferredRichTextEditor
+        label="Комментарий"
+        value={value}
+        onChange={(html) => {
+          setValue(html);
+          onChange(html);
+        }}
+        height={200}
+      />
+    );
+  }
+
+  it('draws a textbox of the editor’s size with the value, and fetches nothing until it is used', async () => {
+    await withUnreachableEditor();
+    const ErrorBoundary = errorBoundary();
+    await renderLoaded(
+      <ErrorBoundary>
+        <Field initial="<p>Перезвонить <b>завтра</b></p>" />
+      </ErrorBoundary>,
+    );
+    const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    expect(box).toHaveAttribute('contenteditable', 'true');
+    expect(testing.screen.getByText('завтра').tagName).toBe('B');
+    // The editing area's height, under a row where the toolbar comes.
+    expect(box.parentElement?.parentElement).toHaveStyle({ height: '200px' });
+    expect(testing.screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(testing.screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('reports what is typed before the editor has arrived', async () => {
+    await withUnreachableEditor();
+    const onChange = jest.fn();
+    const ErrorBoundary = errorBoundary();
+    await renderLoaded(
+      <ErrorBoundary>
+        <Field onChange={onChange} />
+      </ErrorBoundary>,
+    );
+    const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    box.innerHTML = 'Клиент просит перезвонить';
+    testing.fireEvent.input(box);
+    expect(onChange).toHaveBeenLastCalledWith('Клиент просит перезвонить');
+    box.innerHTML = '<br>';
+    testing.fireEvent.input(box);
+    expect(onChange).toHaveBeenLastCalledWith('');
+  });
+
+  it('fetches the editor on focus; it takes over with what was typed and keeps the focus', async () => {
+    const onChange = jest.fn();
+    testing.render(<Field onChange={onChange} />);
+    const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    box.innerHTML = 'Клиент просит перезвонить';
+    testing.fireEvent.input(box);
+    await testing.act(async () => {
+      box.focus();
+      await lazy.loadEditor();
+    });
+    const editor = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    expect(editor).not.toBe(box);
+    expect(editor).toHaveAttribute('data-lexical-editor', 'true');
+    expect(editor).toHaveTextContent('Клиент просит перезвонить');
+    expect(editor).toHaveFocus();
+    expect(testing.screen.getByRole('toolbar')).toBeInTheDocument();
+  });
+
+  it('renders the editor at once once it has been fetched', async () => {
+    await lazy.loadEditor();
+    await renderLoaded(<Field initial="<p>Заметка</p>" />);
+    const editor = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    expect(editor).toHaveAttribute('data-lexical-editor', 'true');
+    expect(editor).not.toHaveFocus();
   });
 });
