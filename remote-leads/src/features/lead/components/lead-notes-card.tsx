@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Card } from '@crm/shared/ui';
-import { EditorFallback, LazyRichTextView } from '@crm/shared/editor/lazy';
+import { RichTextView } from '@crm/shared/editor/lazy';
 import { htmlToText } from '../utils/html-to-text';
 
 export interface LeadNotesCardProps {
@@ -22,7 +22,7 @@ export function LeadNotesCard({ html }: LeadNotesCardProps) {
       {empty ? (
         <Empty>Заметок нет</Empty>
       ) : (
-        <LazyRichTextView html={html} fallback={<EditorFallback label="Загрузка заметок" />} />
+        <RichTextView html={html} />
       )}
     </Card>
   );
