@@ -94,6 +94,23 @@ describe('DashboardPage', () => {
     expect(users.getByText('Анна: 4')).toBeInTheDocument();
   });
 
+  it('draws each bar as its share of the longest, in its status colour', async () => {
+    mockFetch({ 'GET /api/dashboard': { body: { data: dashboard } } });
+    renderRoutes(routes, '/dashboard');
+    await screen.findByText('Новых лидов за период:');
+    const funnel = within(chart('Воронка'));
+    expect(funnel.getByRole('link', { name: 'Новый: 3' })).toHaveStyle({ width: '80%', background: '#00CFE8' });
+    expect(parseFloat(funnel.getByRole('link', { name: 'В работе: 1' }).style.width)).toBeCloseTo(80 / 3);
+  });
+
+  it('holds the team filter’s place while the figures load, and drops it when there are no teams', async () => {
+    mockFetch({ 'GET /api/dashboard': { body: { data: { ...dashboard, teams: [] } } } });
+    renderRoutes(routes, '/dashboard');
+    expect(screen.getByRole('combobox', { name: 'Команда' })).toBeInTheDocument();
+    await screen.findByText('Новых лидов за период:');
+    expect(screen.queryByRole('combobox', { name: 'Команда' })).not.toBeInTheDocument();
+  });
+
   it('shows the API\'s message under the field of a bad period', async () => {
     mockFetch({ 'GET /api/dashboard': { status: 422, body: { message: 'Данные не прошли проверку', errors: { from: ['Начало периода позже его конца'] } } } });
     renderRoutes(routes, '/dashboard?from=2026-03-10&to=2026-03-01');

@@ -81,17 +81,23 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Дашборд" subtitle={d ? `${d.from.split('-').reverse().join('.')} — ${d.to.split('-').reverse().join('.')}` : undefined} />
+      {/* The period's line and the team filter hold their places while the figures load (the server picks the default
+          period and knows the teams): nothing below them moves when they arrive (docs/decisions/080). */}
+      <PageHeader
+        title="Дашборд"
+        subtitle={d ? `${d.from.split('-').reverse().join('.')} — ${d.to.split('-').reverse().join('.')}` : '\u00a0'}
+      />
       <Filters>
         <TextField label="С" type="date" value={params.get('from') ?? d?.from ?? ''} onChange={(e) => set('from', e.target.value)} error={fieldError('from')} />
         <TextField label="По" type="date" value={params.get('to') ?? d?.to ?? ''} onChange={(e) => set('to', e.target.value)} error={fieldError('to')} />
-        {d && d.teams.length > 0 ? (
+        {(d && d.teams.length > 0) || (!d && isLoading) ? (
           <Select
             label="Команда"
-            options={d.teams.map((t) => ({ value: t.id, label: t.name }))}
-            value={d.team_id}
+            options={d?.teams.map((t) => ({ value: t.id, label: t.name })) ?? []}
+            value={d?.team_id ?? null}
             onChange={(value) => set('team_id', value === null ? null : String(value))}
             isClearable
+            isLoading={!d}
             placeholder="Все команды"
             error={fieldError('team_id')}
           />
