@@ -34,6 +34,12 @@ const Total = styled.p`
   font-size: 1.125rem;
 `;
 
+// At least a window high: the shell's footer then starts below the first screen, instead of sitting at the window's
+// bottom until the charts push it out (a layout shift; docs/decisions/080).
+const Body = styled.div`
+  min-height: 100vh;
+`;
+
 const REFRESH_MS = 5000;
 
 /** The browser's zone: days are cut where the user lives, and the list a bar opens cuts them the same way. */
@@ -103,9 +109,11 @@ export function DashboardPage() {
           />
         ) : null}
       </Filters>
-      {error && !d ? <ErrorState title="Не удалось загрузить дашборд" message={errorMessage(error)} /> : null}
-      {isLoading && !d ? <Spinner /> : null}
-      {d ? <Figures d={d} canFilterByUser={canFilterByUser} /> : null}
+      <Body>
+        {error && !d ? <ErrorState title="Не удалось загрузить дашборд" message={errorMessage(error)} /> : null}
+        {isLoading && !d ? <Spinner /> : null}
+        {d ? <Figures d={d} canFilterByUser={canFilterByUser} /> : null}
+      </Body>
     </>
   );
 }

@@ -39,6 +39,12 @@ const Column = styled.div`
   min-width: 0;
 `;
 
+// At least a window high: the shell's footer then starts below the first screen, instead of sitting at the window's
+// bottom until the lead, its tasks and comments push it out (a layout shift; docs/decisions/080).
+const Body = styled.div`
+  min-height: 100vh;
+`;
+
 const Centered = styled.div`
   display: grid;
   place-items: center;
@@ -115,7 +121,7 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers, r
   return (
     <>
       <PageHeader title={lead ? formatLeadName(lead) || `Лид #${lead.id}` : 'Лид'} actions={actions} />
-      {content}
+      <Body>{content}</Body>
     </>
   );
 }
