@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import styled from 'styled-components';
 import { Card } from '@crm/shared/ui';
 import { RichTextView } from '@crm/shared/editor/lazy';
@@ -15,8 +16,9 @@ const Empty = styled.p`
 
 /** The notes 'Общие заметки по Лиду', rendered as the editor wrote them. */
 export function LeadNotesCard({ html }: LeadNotesCardProps) {
-  // Markup without text or media (an empty paragraph) counts as no notes.
-  const empty = !htmlToText(html) && !/<(img|iframe|table)\b/i.test(html);
+  // Markup without text or media (an empty paragraph) counts as no notes. Parsed once per text, not on each of the
+  // page's renders (one per answer that arrives).
+  const empty = useMemo(() => !htmlToText(html) && !/<(img|iframe|table)\b/i.test(html), [html]);
   return (
     <Card title="Общие заметки по Лиду">
       {empty ? (
