@@ -63,6 +63,8 @@ export interface RichTextEditorProps {
    * was typed into it) over to the editor once Lexical has arrived.
    */
   autoFocus?: boolean;
+  /** With `autoFocus`: where the caret goes, in characters of the text from its start (the end by default). */
+  caretOffset?: number;
 }
 
 // The positioned box the placeholder and the context bars are drawn in; it scrolls with the content.
@@ -102,6 +104,7 @@ function RichTextEditorView({
   onUploadError,
   id,
   autoFocus = false,
+  caretOffset,
 }: RichTextEditorProps) {
   const t = useUiText();
   const autoId = useId();
@@ -185,7 +188,7 @@ function RichTextEditorView({
           <CollapsiblePlugin />
           <EditablePlugin editable={!readOnly} />
           <HtmlValuePlugin value={value} onChange={onChange} />
-          {autoFocus ? <FocusOnMountPlugin /> : null}
+          {autoFocus ? <FocusOnMountPlugin caretOffset={caretOffset} /> : null}
         </Frame>
       </LexicalComposer>
       {message ? (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type MutableRefObject } from 'react';
 import styled from 'styled-components';
 import { firstError, ThemeFallback, useUiText } from '@crm/shared/ui';
 import {
@@ -40,11 +40,22 @@ const Area = styled.div`
 const hasContent = (element: HTMLElement) =>
   (element.textContent ?? '').trim() !== '' || element.querySelector('img, iframe, table') !== null;
 
+/** The caret's place in `element`, in characters of its text from the start; undefined when the caret is elsewhere. */
+function caretOffsetIn(element: HTMLElement): number | undefined {
+  const selection = element.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0 || !selection.focusNode || !element.contains(selection.focusNode)) return undefined;
+  const range = element.ownerDocument.createRange();
+  range.selectNodeContents(element);
+  range.setEnd(selection.focusNode, selection.focusOffset);
+  return range.toString().length;
+}
+
 /**
  * The rich-text editor, with Lexical fetched only when the user first turns to the field (focus, by a press or Tab).
  * Until then a stand-in of the same size takes its place: the label, the frame, the toolbar's row and an editable
  * area (a plain `contenteditable` textbox with the same name) showing the value. What is typed there is reported
- * through `onChange` and becomes the editor's value when it arrives; the editor then takes the focus, caret at the end.
+ * through `onChange` and becomes the editor's value when it arrives; the editor then takes the focus, its caret where
+ * the stand-in's was.
  * Once the editor has been fetched (another field, another page) it renders at once. For a field a page is likely to
  * leave untouched (a comment box, the lead's notes), so that the page's first load neither fetches nor runs Lexical.
  */
@@ -52,15 +63,31 @@ export function DeferredRichTextEditor(props: DeferredRichTextEditorProps) {
   const loaded = editorPart.useLoaded();
   const [wanted, setWanted] = useState(false);
   const [focused, setFocused] = useState(false);
+  // The stand-in's editable area, and where its caret was when the editor arrived: the editor puts it back there, so
+  // what is typed on goes where it went before.
+  const areaRef = useRef<HTMLDivElement | null>(null);
+  const caret = useRef<number | undefined>(undefined);
   const autoId = useId();
   const editorId = props.id ?? `rich-text-${autoId}`;
   if (loaded || props.readOnly) {
-    return <LazyRichTextEditor {...props} id={editorId} autoFocus={props.autoFocus || (wanted && focused)} />;
+    const handOver = wanted && focused;
+    // Read in the render that replaces the stand-in, while it is still on the page (the same task as the editor's
+    // arrival: no key press comes in between).
+    if (handOver && areaRef.current?.isConnected) caret.current = caretOffsetIn(areaRef.current);
+    return (
+      <LazyRichTextEditor
+        {...props}
+        id={editorId}
+        autoFocus={props.autoFocus || handOver}
+        caretOffset={handOver ? caret.current : props.caretOffset}
+      />
+    );
   }
   return (
     <StandIn
       {...props}
       id={editorId}
+      areaRef={areaRef}
       onFocusChange={(has) => {
         setFocused(has);
         if (has && !wanted) {
@@ -74,10 +101,11 @@ export function DeferredRichTextEditor(props: DeferredRichTextEditorProps) {
 
 interface StandInProps extends RichTextEditorProps {
   id: string;
+  areaRef: MutableRefObject<HTMLDivElement | null>;
   onFocusChange: (focused: boolean) => void;
 }
 
-function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEXT_EDITOR_HEIGHT, id, onFocusChange }: StandInProps) {
+function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEXT_EDITOR_HEIGHT, id, areaRef, onFocusChange }: StandInProps) {
   const t = useUiText();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -108,6 +136,7 @@ function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEX
             <Anchor>
               <Area
                 key={area.key}
+                ref={areaRef}
                 id={id}
                 role="textbox"
                 contentEditable

@@ -1,9 +1,13 @@
+import userEvent from '@testing-library/user-event';
 import type * as ReactModule from 'react';
 import type * as Testing from '@testing-library/react';
 import type * as LazyModule from './index';
 
 // The editor's chunk is fetched when the first lazy editor or view renders; each test takes fresh copies of React, the
 // testing library and the kit, so the part starts unloaded (as in ui/components/lazy-part.lazy.test.tsx).
+// Lexical's first import and render take seconds on a busy machine.
+jest.setTimeout(30_000);
+
 let lazy: typeof LazyModule;
 let testing: typeof Testing;
 let React: typeof ReactModule;
@@ -152,6 +156,19 @@ describe('DeferredRichTextEditor', () => {
     expect(editor).toHaveTextContent('Клиент просит перезвонить');
     expect(editor).toHaveFocus();
     expect(testing.screen.getByRole('toolbar')).toBeInTheDocument();
+  });
+
+  it('puts the caret back where it was in the stand-in, so typing goes on there', async () => {
+    const onChange = jest.fn();
+    testing.render(<Field initial="<p>Перезвонить завтра</p>" onChange={onChange} />);
+    const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    box.focus();
+    box.ownerDocument.getSelection()!.collapse(box.querySelector('p')!.firstChild, 'Перезвонить'.length);
+    await testing.act(async () => {
+      await lazy.loadEditor();
+    });
+    await userEvent.setup().keyboard(' утром');
+    await testing.waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toContain('Перезвонить утром завтра'));
   });
 
   it('renders the editor at once once it has been fetched', async () => {
