@@ -171,6 +171,39 @@ describe('DeferredRichTextEditor', () => {
     await testing.waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toContain('Перезвонить утром завтра'));
   });
 
+  it('is reached by Tab, and the editor it turns into keeps the focus and takes the keys', async () => {
+    const onChange = jest.fn();
+    testing.render(<Field onChange={onChange} />);
+    const user = userEvent.setup();
+    await testing.act(async () => {
+      await user.tab();
+      await lazy.loadEditor();
+    });
+    const editor = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    expect(editor).toHaveAttribute('data-lexical-editor', 'true');
+    expect(editor).toHaveFocus();
+    await user.keyboard('Перезвонить');
+    await testing.waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toContain('Перезвонить'));
+  });
+
+  it('leaves the focus where a keyboard user took it when the editor arrives after they moved on', async () => {
+    testing.render(
+      <>
+        <Field />
+        <input aria-label="Дальше" />
+      </>,
+    );
+    const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    const next = testing.screen.getByRole('textbox', { name: 'Дальше' });
+    await testing.act(async () => {
+      box.focus();
+      next.focus();
+      await lazy.loadEditor();
+    });
+    expect(testing.screen.getByRole('textbox', { name: 'Комментарий' })).toHaveAttribute('data-lexical-editor', 'true');
+    expect(next).toHaveFocus();
+  });
+
   it('renders the editor at once once it has been fetched', async () => {
     await lazy.loadEditor();
     await renderLoaded(<Field initial="<p>Заметка</p>" />);
