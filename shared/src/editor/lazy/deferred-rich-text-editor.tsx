@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type MutableRefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent as ReactClipboardEvent, type FormEvent, type MutableRefObject } from 'react';
 import styled from 'styled-components';
 import { firstError, ThemeFallback, useUiText } from '@crm/shared/ui';
 import {
@@ -40,6 +40,42 @@ const Area = styled.div`
 const hasContent = (element: HTMLElement) =>
   (element.textContent ?? '').trim() !== '' || element.querySelector('img, iframe, table') !== null;
 
+/** What a paste carried, read while its event lasted (a clipboard can be read only then). */
+interface HeldPaste {
+  types: string[];
+  data: Record<string, string>;
+  files: File[];
+}
+
+// Lexical's own clipboard format: what is copied from another rich-text field, with its tables, sections and embeds.
+const LEXICAL_CLIPBOARD_TYPE = 'application/x-lexical-editor';
+
+/**
+ * A paste that only the editor takes as the editor would: files (uploaded), Lexical's own format, and HTML with images
+ * or embeds (another site's images are copied here, never shown from there). Text and plain formatting the browser
+ * pastes into the stand-in itself, and the editor reads them from its value when it takes over.
+ */
+const needsEditor = (data: DataTransfer) =>
+  data.types.includes('Files') || data.types.includes(LEXICAL_CLIPBOARD_TYPE) || /<(?:img|iframe)\b/i.test(data.getData('text/html'));
+
+function holdPaste(data: DataTransfer): HeldPaste {
+  const types = [...data.types];
+  return {
+    types,
+    data: Object.fromEntries(types.filter((type) => type !== 'Files').map((type) => [type, data.getData(type)])),
+    files: [...data.files],
+  };
+}
+
+/** The held paste as a paste into `target`, the editor's root, which handles it as it handles the user's own. */
+function replayPaste(target: HTMLElement, paste: HeldPaste) {
+  // Lexical takes files only from a ClipboardEvent; its clipboard data is this copy (no DataTransfer to build).
+  const event = typeof ClipboardEvent === 'function' ? new ClipboardEvent('paste', { bubbles: true, cancelable: true }) : new Event('paste', { bubbles: true, cancelable: true });
+  const clipboardData = { types: paste.types, files: paste.files, getData: (type: string) => paste.data[type] ?? '' };
+  Object.defineProperty(event, 'clipboardData', { value: clipboardData });
+  target.dispatchEvent(event);
+}
+
 /** The caret's place in `element`, in characters of its text from the start; undefined when the caret is elsewhere. */
 function caretOffsetIn(element: HTMLElement): number | undefined {
   const selection = element.ownerDocument.getSelection();
@@ -55,7 +91,8 @@ function caretOffsetIn(element: HTMLElement): number | undefined {
  * Until then a stand-in of the same size takes its place: the label, the frame, the toolbar's row and an editable
  * area (a plain `contenteditable` textbox with the same name) showing the value. What is typed there is reported
  * through `onChange` and becomes the editor's value when it arrives; the editor then takes the focus, its caret where
- * the stand-in's was.
+ * the stand-in's was. A paste the stand-in cannot take as the editor would (files, images, the editor's own content)
+ * waits for the editor and is then pasted into it.
  * Once the editor has been fetched (another field, another page) it renders at once. For a field a page is likely to
  * leave untouched (a comment box, the lead's notes), so that the page's first load neither fetches nor runs Lexical.
  */
@@ -67,10 +104,21 @@ export function DeferredRichTextEditor(props: DeferredRichTextEditorProps) {
   // what is typed on goes where it went before.
   const areaRef = useRef<HTMLDivElement | null>(null);
   const caret = useRef<number | undefined>(undefined);
+  // Pastes made in the stand-in that wait for the editor (see needsEditor), in order.
+  const [held, setHeld] = useState<HeldPaste[]>([]);
   const autoId = useId();
   const editorId = props.id ?? `rich-text-${autoId}`;
+  // Once the editor is here and its plugins are listening (their effects ran before this one), it is given the pastes.
+  useEffect(() => {
+    if (!loaded || held.length === 0) return;
+    const root = document.getElementById(editorId);
+    if (!root) return;
+    for (const paste of held) replayPaste(root, paste);
+    setHeld([]);
+  }, [loaded, held, editorId]);
   if (loaded || props.readOnly) {
-    const handOver = wanted && focused;
+    // The editor takes the focus from the stand-in; also when a paste waits for it, which needs the caret to land.
+    const handOver = wanted && (focused || held.length > 0);
     // Read in the render that replaces the stand-in, while it is still on the page (the same task as the editor's
     // arrival: no key press comes in between).
     if (handOver && areaRef.current?.isConnected) caret.current = caretOffsetIn(areaRef.current);
@@ -88,6 +136,7 @@ export function DeferredRichTextEditor(props: DeferredRichTextEditorProps) {
       {...props}
       id={editorId}
       areaRef={areaRef}
+      onHeldPaste={(paste) => setHeld((current) => [...current, paste])}
       onFocusChange={(has) => {
         setFocused(has);
         if (has && !wanted) {
@@ -103,9 +152,10 @@ interface StandInProps extends RichTextEditorProps {
   id: string;
   areaRef: MutableRefObject<HTMLDivElement | null>;
   onFocusChange: (focused: boolean) => void;
+  onHeldPaste: (paste: HeldPaste) => void;
 }
 
-function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEXT_EDITOR_HEIGHT, id, areaRef, onFocusChange }: StandInProps) {
+function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEXT_EDITOR_HEIGHT, id, areaRef, onFocusChange, onHeldPaste }: StandInProps) {
   const t = useUiText();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -120,6 +170,12 @@ function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEX
     if (html === area.reported) return;
     setArea((current) => ({ ...current, reported: html }));
     onChange(html);
+  };
+
+  const paste = (event: ReactClipboardEvent<HTMLDivElement>) => {
+    if (!needsEditor(event.clipboardData)) return;
+    event.preventDefault();
+    onHeldPaste(holdPaste(event.clipboardData));
   };
 
   return (
@@ -151,6 +207,7 @@ function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEX
                 onFocus={() => onFocusChange(true)}
                 onBlur={() => onFocusChange(false)}
                 onInput={input}
+                onPaste={paste}
                 dangerouslySetInnerHTML={{ __html: area.html }}
               />
               {placeholder && !area.reported.trim() ? <EditorPlaceholder>{placeholder}</EditorPlaceholder> : null}

@@ -8,6 +8,11 @@ import type * as LazyModule from './index';
 // Lexical's first import and render take seconds on a busy machine.
 jest.setTimeout(30_000);
 
+// jsdom has neither; Lexical's paste handling asks whether the event is one of them.
+for (const name of ['DragEvent', 'ClipboardEvent']) {
+  if (!(name in window)) Object.assign(window, { [name]: class extends Event {} });
+}
+
 let lazy: typeof LazyModule;
 let testing: typeof Testing;
 let React: typeof ReactModule;
@@ -202,6 +207,46 @@ describe('DeferredRichTextEditor', () => {
     });
     expect(testing.screen.getByRole('textbox', { name: 'Комментарий' })).toHaveAttribute('data-lexical-editor', 'true');
     expect(next).toHaveFocus();
+  });
+
+  it('keeps a paste with another site’s image for the editor, which copies the image here', async () => {
+    const OUTSIDE = 'https://tracker.example/pixel.png';
+    const UPLOADED = '/api/uploads/0123456789abcdef0123456789abcdef.png';
+    const realFetch = global.fetch;
+    global.fetch = jest.fn().mockResolvedValue({ ok: true, blob: async () => new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }) });
+    try {
+      const onChange = jest.fn();
+      const uploadImage = jest.fn().mockResolvedValue(UPLOADED);
+      function ImageField() {
+        const [value, setValue] = React.useState('');
+        const change = (html: string) => {
+          setValue(html);
+          onChange(html);
+        };
+        return <lazy.DeferredRichTextEditor label="Комментарий" value={value} onChange={change} uploadImage={uploadImage} />;
+      }
+      testing.render(<ImageField />);
+      const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+      const html = `<p>См. схему <img src="${OUTSIDE}" alt="Схема"></p>`;
+      const data: Record<string, string> = { 'text/html': html, 'text/plain': 'См. схему' };
+      const user = userEvent.setup();
+      await testing.act(async () => {
+        box.focus();
+        await user.paste({ types: Object.keys(data), files: [], items: [], getData: (type: string) => data[type] ?? '' } as unknown as DataTransfer);
+      });
+      // The stand-in never shows (and so never fetches) the other site's image.
+      expect(document.querySelector(`img[src="${OUTSIDE}"]`)).toBeNull();
+      await testing.act(async () => {
+        await lazy.loadEditor();
+      });
+      const editor = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+      await testing.waitFor(() => expect(editor.querySelector('img')).toHaveAttribute('src', UPLOADED));
+      expect(editor).toHaveTextContent('См. схему');
+      expect(onChange.mock.calls.at(-1)?.[0]).toContain(`<img src="${UPLOADED}" alt="Схема">`);
+      expect(onChange.mock.calls.map(([value]) => value).join('\n')).not.toContain('tracker.example');
+    } finally {
+      global.fetch = realFetch;
+    }
   });
 
   it('renders the editor at once once it has been fetched', async () => {
