@@ -7,25 +7,23 @@
 // this says what ran inside it. Figures are observed (4× CPU), not Lighthouse's simulation, and grow with the load.
 // Needs `pnpm build`. Usage: node bench/page-profile.mjs [--page=lead-detail|lead-edit|lead-form|documents-list|dashboard|leads-list]
 //   [--top=40] [--screenshot=FILE (a full-page screenshot and where each card of the page sits)]
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { createRequire } from 'node:module';
+import { signInBuiltApp, startBuiltApp, storeSession } from './lib/built-app.mjs';
 
 const require = createRequire(import.meta.url);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { SourceMapConsumer } = require(require.resolve('source-map-js', { paths: [path.resolve(fileURLToPath(import.meta.url), '../../node_modules/.pnpm/node_modules')] }));
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const PAGE = arg('page', 'lead-detail');
 const TOP = Number(arg('top', 40));
 /** `--screenshot=FILE`: a full-page screenshot once loaded, and where each card of the page sits. */
 const SCREENSHOT = arg('screenshot', '');
-const ADMIN = { email: 'lighthouse@bench.test', password: 'bench-Lighthouse-password-1' };
 const PATHS = {
   'leads-list': () => '/build/leads/list',
   'lead-detail': ({ leadId }) => `/build/leads/${leadId}`,
@@ -35,35 +33,9 @@ const PATHS = {
   dashboard: () => '/build/dashboard',
 };
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => { const { port } = server.address(); server.close(() => resolve(port)); });
-  });
-}
-function runNode(script, env, wait) {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist', script)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  if (!wait) return { child, output: () => output };
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(output)))));
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crm-profile-'));
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const env = { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, APP_URL: baseUrl, LOG_LEVEL: 'warn' };
-await runNode('seed-demo.js', env, true);
-const server = runNode('server.js', env, false);
-for (;;) {
-  if (await fetch(`${baseUrl}/api/ready`).then((r) => r.ok, () => false)) break;
-  await new Promise((r) => setTimeout(r, 200));
-}
-const session = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) }).then((r) => r.json());
-const leads = await fetch(`${baseUrl}/api/leads`, { headers: { authorization: `Bearer ${session.accessToken}` } }).then((r) => r.json());
-const leadId = leads.data[0].id;
+const app = await startBuiltApp();
+const { baseUrl } = app;
+const { session, leadId } = await signInBuiltApp(baseUrl);
 
 const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 const consumers = new Map();
@@ -88,12 +60,7 @@ const pkgOf = (source) => {
 try {
   const page = await browser.newPage();
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-  await page.goto(`${baseUrl}/api/health`);
-  await page.evaluate((s) => {
-    localStorage.setItem('accessToken', s.accessToken);
-    localStorage.setItem('userData', JSON.stringify(s.userData));
-    localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
-  }, session);
+  await storeSession(page, baseUrl, session);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -205,6 +172,5 @@ try {
   console.log(`sum of (long task - 50 ms): ${blocking.toFixed(0)} ms (observed, not Lighthouse's simulation)`);
 } finally {
   await browser.close();
-  server.child.kill('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }
