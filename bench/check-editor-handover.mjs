@@ -3,7 +3,8 @@
 // lead's new comment: a press on the stand-in and typing at once (before Lexical has arrived), then more typing once
 // it has; prints the field's place, height, focus and text before and after (the two typed runs should read as one, at
 // the caret of the press, and the field should neither move nor change size). Then, on a fresh form, a PNG pasted
-// into the stand-in before Lexical arrives: the editor should upload it and show it from this server.
+// into the stand-in before Lexical arrives, and one dropped on a lead's comment box: the editor should upload each and
+// show it from this server.
 // Needs `pnpm build`. Usage: node bench/check-editor-handover.mjs
 import puppeteer from 'puppeteer-core';
 import { signInBuiltApp, startBuiltApp, storeSession } from './lib/built-app.mjs';
@@ -67,6 +68,26 @@ try {
   const image = await page.waitForFunction(() => document.querySelector('[data-lexical-editor] img')?.getAttribute('src'), { timeout: 30_000 });
   console.log(`/build/leads/create paste of a PNG before the editor: ${JSON.stringify(held)}, then the editor shows ${await image.jsonValue()}`);
   console.log(`  ${JSON.stringify(await page.evaluate(field, name))}`);
+
+  // A PNG dropped on a lead's new comment box, never focused before: the editor should come and show it uploaded.
+  await page.goto(`${app.baseUrl}/build/leads/${app.leadId}`, { waitUntil: 'networkidle2', timeout: 120_000 });
+  const comment = await page.waitForSelector('::-p-aria([name="Комментарий"][role="textbox"])');
+  await comment.scrollIntoView();
+  const dropped = await page.evaluate((base64) => {
+    const box = [...document.querySelectorAll('[role=textbox]')].find((e) => document.getElementById(e.getAttribute('aria-labelledby') ?? '')?.textContent === 'Комментарий');
+    const dataTransfer = new DataTransfer();
+    dataTransfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'dot.png', { type: 'image/png' }));
+    const { left, top } = box.getBoundingClientRect();
+    const at = { clientX: left + 20, clientY: top + 20, dataTransfer, bubbles: true, cancelable: true };
+    const over = new DragEvent('dragover', at);
+    box.dispatchEvent(over);
+    const drop = new DragEvent('drop', at);
+    box.dispatchEvent(drop);
+    return { lexicalYet: box.hasAttribute('data-lexical-editor'), accepted: over.defaultPrevented, heldByStandIn: drop.defaultPrevented };
+  }, PNG_BASE64);
+  await lexicalArrived();
+  const droppedImage = await page.waitForFunction(() => document.querySelector('[data-lexical-editor] img')?.getAttribute('src'), { timeout: 30_000 });
+  console.log(`/build/leads/${app.leadId} drop of a PNG before the editor: ${JSON.stringify(dropped)}, then the editor shows ${await droppedImage.jsonValue()}`);
 } finally {
   await browser.close();
   await app.stop();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent as ReactClipboardEvent, type FormEvent, type MutableRefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent as ReactClipboardEvent, type DragEvent as ReactDragEvent, type FormEvent, type MutableRefObject } from 'react';
 import styled from 'styled-components';
 import { firstError, ThemeFallback, useUiText } from '@crm/shared/ui';
 import {
@@ -91,8 +91,8 @@ function caretOffsetIn(element: HTMLElement): number | undefined {
  * Until then a stand-in of the same size takes its place: the label, the frame, the toolbar's row and an editable
  * area (a plain `contenteditable` textbox with the same name) showing the value. What is typed there is reported
  * through `onChange` and becomes the editor's value when it arrives; the editor then takes the focus, its caret where
- * the stand-in's was. A paste the stand-in cannot take as the editor would (files, images, the editor's own content)
- * waits for the editor and is then pasted into it.
+ * the stand-in's was. A paste or drop the stand-in cannot take as the editor would (files, images, the editor's own
+ * content) waits for the editor and is then pasted into it (a drop where it was dropped).
  * Once the editor has been fetched (another field, another page) it renders at once. For a field a page is likely to
  * leave untouched (a comment box, the lead's notes), so that the page's first load neither fetches nor runs Lexical.
  */
@@ -177,6 +177,22 @@ function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEX
     event.preventDefault();
     onHeldPaste(holdPaste(event.clipboardData));
   };
+  // A dropped file or image is taken as the editor takes it (uploaded), at the place it was dropped: the caret goes
+  // there and the field takes the focus, which fetches the editor. Without this the browser would open a dropped file
+  // in place of the page.
+  const dragOver = (event: ReactDragEvent<HTMLDivElement>) => {
+    if (needsEditor(event.dataTransfer)) event.preventDefault();
+  };
+  const drop = (event: ReactDragEvent<HTMLDivElement>) => {
+    if (!needsEditor(event.dataTransfer)) return;
+    event.preventDefault();
+    const area = event.currentTarget;
+    const { ownerDocument } = area;
+    const at = ownerDocument.caretRangeFromPoint?.(event.clientX, event.clientY);
+    if (at && area.contains(at.startContainer)) ownerDocument.getSelection()?.collapse(at.startContainer, at.startOffset);
+    area.focus({ preventScroll: true });
+    onHeldPaste(holdPaste(event.dataTransfer));
+  };
 
   return (
     <ThemeFallback>
@@ -208,6 +224,8 @@ function StandIn({ value, onChange, label, error, placeholder, height = RICH_TEX
                 onBlur={() => onFocusChange(false)}
                 onInput={input}
                 onPaste={paste}
+                onDragOver={dragOver}
+                onDrop={drop}
                 dangerouslySetInnerHTML={{ __html: area.html }}
               />
               {placeholder && !area.reported.trim() ? <EditorPlaceholder>{placeholder}</EditorPlaceholder> : null}

@@ -249,6 +249,25 @@ describe('DeferredRichTextEditor', () => {
     }
   });
 
+  it('takes a dropped image as the editor does: the field fetches the editor, which uploads the image', async () => {
+    const UPLOADED = '/api/uploads/0123456789abcdef0123456789abcdef.png';
+    const uploadImage = jest.fn().mockResolvedValue(UPLOADED);
+    testing.render(<lazy.DeferredRichTextEditor label="Комментарий" value="" onChange={() => undefined} uploadImage={uploadImage} />);
+    const box = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'схема.png', { type: 'image/png' });
+    const dataTransfer = { types: ['Files'], files: [file], items: [], getData: () => '' };
+    expect(testing.fireEvent.dragOver(box, { dataTransfer })).toBe(false);
+    await testing.act(async () => {
+      // Not cancelled by the stand-in, the browser would open the file in place of the page.
+      expect(testing.fireEvent.drop(box, { dataTransfer })).toBe(false);
+      await lazy.loadEditor();
+    });
+    const editor = testing.screen.getByRole('textbox', { name: 'Комментарий' });
+    expect(editor).toHaveAttribute('data-lexical-editor', 'true');
+    await testing.waitFor(() => expect(editor.querySelector('img')).toHaveAttribute('src', UPLOADED));
+    expect(uploadImage).toHaveBeenCalledWith(file);
+  });
+
   it('renders the editor at once once it has been fetched', async () => {
     await lazy.loadEditor();
     await renderLoaded(<Field initial="<p>Заметка</p>" />);
