@@ -4,7 +4,8 @@
 // it has; prints the field's place, height, focus and text before and after (the two typed runs should read as one, at
 // the caret of the press, and the field should neither move nor change size). Then, on a fresh form, a PNG pasted
 // into the stand-in before Lexical arrives, and one dropped on a lead's comment box: the editor should upload each and
-// show it from this server.
+// show it from this server. Last, lines and bold typed before the editor (its chunk held back) and in the editor itself
+// should make the same document.
 // Needs `pnpm build`. Usage: node bench/check-editor-handover.mjs
 import puppeteer from 'puppeteer-core';
 import { signInBuiltApp, startBuiltApp, storeSession } from './lib/built-app.mjs';
@@ -88,6 +89,40 @@ try {
   await lexicalArrived();
   const droppedImage = await page.waitForFunction(() => document.querySelector('[data-lexical-editor] img')?.getAttribute('src'), { timeout: 30_000 });
   console.log(`/build/leads/${app.leadId} drop of a PNG before the editor: ${JSON.stringify(dropped)}, then the editor shows ${await droppedImage.jsonValue()}`);
+
+  // Lines and bold typed into the stand-in (the editor's chunk held back 3 s) and into the editor itself: the same
+  // document should come out.
+  for (const standIn of [true, false]) {
+    const tab = await browser.newPage();
+    tab.on('dialog', (dialog) => void dialog.accept());
+    await tab.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+    await signIn(tab, app);
+    await tab.goto(`${app.baseUrl}/build/leads/${app.leadId}`, { waitUntil: 'networkidle2', timeout: 120_000 });
+    const box = await tab.waitForSelector('::-p-aria([name="Комментарий"][role="textbox"])');
+    if (standIn) {
+      await tab.setRequestInterception(true);
+      tab.on('request', (request) => (request.url().endsWith('.js') ? setTimeout(() => void request.continue(), 3000) : void request.continue()));
+    }
+    await box.click();
+    if (!standIn) await tab.waitForFunction(() => document.querySelector('[data-lexical-editor]'));
+    await tab.keyboard.type('Первая', { delay: 5 });
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.type('Вторая ', { delay: 5 });
+    for (const word of ['жирно', null]) {
+      await tab.keyboard.down('Control');
+      await tab.keyboard.press('b');
+      await tab.keyboard.up('Control');
+      if (word) await tab.keyboard.type(word, { delay: 5 });
+    }
+    const early = await tab.evaluate(() => !document.querySelector('[data-lexical-editor]'));
+    await tab.waitForFunction(() => document.querySelector('[data-lexical-editor]'), { timeout: 30_000 });
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.type('Третья');
+    await new Promise((r) => setTimeout(r, 500));
+    const html = await tab.evaluate(() => document.querySelector('[data-lexical-editor]').innerHTML.replace(/ (class|dir|data-lexical-text)="[^"]*"/g, ''));
+    console.log(standIn ? `keys in the stand-in (all before the editor: ${early}): ${html}` : `the same keys in the editor:            ${html}`);
+    await tab.close();
+  }
 } finally {
   await browser.close();
   await app.stop();
