@@ -71,7 +71,7 @@ try {
   console.log(`  ${JSON.stringify(await page.evaluate(field, name))}`);
 
   // A PNG dropped on a lead's new comment box, never focused before: the editor should come and show it uploaded.
-  await page.goto(`${app.baseUrl}/build/leads/${app.leadId}`, { waitUntil: 'networkidle2', timeout: 120_000 });
+  await page.goto(`${app.baseUrl}/build/leads/${leadId}`, { waitUntil: 'networkidle2', timeout: 120_000 });
   const comment = await page.waitForSelector('::-p-aria([name="Комментарий"][role="textbox"])');
   await comment.scrollIntoView();
   const dropped = await page.evaluate((base64) => {
@@ -88,7 +88,7 @@ try {
   }, PNG_BASE64);
   await lexicalArrived();
   const droppedImage = await page.waitForFunction(() => document.querySelector('[data-lexical-editor] img')?.getAttribute('src'), { timeout: 30_000 });
-  console.log(`/build/leads/${app.leadId} drop of a PNG before the editor: ${JSON.stringify(dropped)}, then the editor shows ${await droppedImage.jsonValue()}`);
+  console.log(`/build/leads/${leadId} drop of a PNG before the editor: ${JSON.stringify(dropped)}, then the editor shows ${await droppedImage.jsonValue()}`);
 
   // Lines and bold typed into the stand-in (the editor's chunk held back 3 s) and into the editor itself: the same
   // document should come out.
@@ -96,8 +96,8 @@ try {
     const tab = await browser.newPage();
     tab.on('dialog', (dialog) => void dialog.accept());
     await tab.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
-    await signIn(tab, app);
-    await tab.goto(`${app.baseUrl}/build/leads/${app.leadId}`, { waitUntil: 'networkidle2', timeout: 120_000 });
+    await signIn(tab);
+    await tab.goto(`${app.baseUrl}/build/leads/${leadId}`, { waitUntil: 'networkidle2', timeout: 120_000 });
     const box = await tab.waitForSelector('::-p-aria([name="Комментарий"][role="textbox"])');
     if (standIn) {
       await tab.setRequestInterception(true);
