@@ -85,3 +85,13 @@ export async function signInBuiltApp(baseUrl) {
   return { session, leadId: leads.data?.[0]?.id };
 }
 
+
+/** Puts `session` where the SPA keeps it (the app origin's localStorage), for a puppeteer page about to open the app. */
+export async function storeSession(page, baseUrl, session) {
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate((s) => {
+    localStorage.setItem('accessToken', s.accessToken);
+    localStorage.setItem('userData', JSON.stringify(s.userData));
+    localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
+  }, session);
+}

@@ -11,11 +11,20 @@ import { $addUpdateTag } from 'lexical';
 import { useCallback, useContext, useId, useState } from 'react';
 import styled from 'styled-components';
 import { alpha, firstError, ThemeFallback, ToastContext, useUiText } from '@crm/shared/ui';
-import { richTextContentStyles } from './components/content-styles';
+import {
+  EditorFrame as Frame,
+  EditorLabel as Label,
+  EditorMessage as Message,
+  EditorPlaceholder as Placeholder,
+  EditorRoot as Root,
+  EditorScroller as Scroller,
+  editableAreaStyles,
+} from './components/editor-frame';
 import { RICH_TEXT_EDITOR_HEIGHT } from './editor-height';
 import { EDITOR_NODES } from './nodes/editor-nodes';
 import { CollapsiblePlugin } from './plugins/collapsible-plugin';
 import { EditablePlugin } from './plugins/editable-plugin';
+import { FocusOnMountPlugin } from './plugins/focus-on-mount-plugin';
 import { FloatingLinkEditorPlugin } from './plugins/floating-link-editor-plugin';
 import { HtmlValuePlugin } from './plugins/html-value-plugin';
 import { ImagePlugin } from './plugins/image-plugin';
@@ -49,46 +58,14 @@ export interface RichTextEditorProps {
   onUploadError?: (message: string) => void;
   /** Id of the editable element. */
   id?: string;
+  /**
+   * Takes the focus when it mounts, the caret at the end: DeferredRichTextEditor's stand-in hands its focus (and what
+   * was typed into it) over to the editor once Lexical has arrived.
+   */
+  autoFocus?: boolean;
+  /** With `autoFocus`: where the caret goes, in characters of the text from its start (the end by default). */
+  caretOffset?: number;
 }
-
-
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.25rem;
-  min-width: 0;
-`;
-
-const Label = styled.span`
-  font-size: ${({ theme }) => theme.font.sizeSm};
-  color: ${({ theme }) => theme.colors.text};
-  line-height: 1.2;
-  cursor: default;
-`;
-
-// Outlined like TextField: 1px border, 2px primary border and a soft ring while focused, error colour when invalid.
-const Frame = styled.div<{ $invalid: boolean }>`
-  position: relative;
-  display: flex;
-  flex-direction: column;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.borderStrong)};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  transition: border-color ${({ theme }) => theme.transition}, box-shadow ${({ theme }) => theme.transition};
-  &:hover:not(:focus-within) {
-    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.textMuted)};
-  }
-  &:focus-within {
-    border-color: ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.primary)};
-    box-shadow: 0 0 0 1px ${({ theme, $invalid }) => ($invalid ? theme.colors.error : theme.colors.primary)},
-      0 2px 6px ${({ theme, $invalid }) => alpha($invalid ? theme.colors.error : theme.colors.primary, 0.25)};
-  }
-`;
-
-const Scroller = styled.div`
-  overflow-y: auto;
-  overscroll-behavior: contain;
-`;
 
 // The positioned box the placeholder and the context bars are drawn in; it scrolls with the content.
 const ContentAnchor = styled.div`
@@ -97,10 +74,7 @@ const ContentAnchor = styled.div`
 `;
 
 const Editable = styled(ContentEditable)`
-  min-height: 100%;
-  padding: 0.75rem 0.875rem;
-  outline: none;
-  ${richTextContentStyles}
+  ${editableAreaStyles}
 
   .crm-rte__embed { margin: 0 0 0.5rem; }
   .crm-rte__embed-focus iframe, .crm-rte__table-cell-selected {
@@ -113,25 +87,6 @@ const Editable = styled(ContentEditable)`
   details:not([open]) > .crm-rte__collapsible-content { display: none; }
 `;
 
-const Placeholder = styled.div`
-  position: absolute;
-  inset-block-start: 0.75rem;
-  inset-inline: 0.875rem;
-  overflow: hidden;
-  color: ${({ theme }) => theme.colors.textPlaceholder};
-  font-size: ${({ theme }) => theme.font.size};
-  line-height: 1.6;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-  pointer-events: none;
-  user-select: none;
-`;
-
-const Message = styled.div`
-  font-size: ${({ theme }) => theme.font.sizeSm};
-  line-height: 1.3;
-  color: ${({ theme }) => theme.colors.errorText};
-`;
 
 function logEditorError(error: Error) {
   console.error('Rich-text editor error', error);
@@ -148,6 +103,8 @@ function RichTextEditorView({
   uploadImage,
   onUploadError,
   id,
+  autoFocus = false,
+  caretOffset,
 }: RichTextEditorProps) {
   const t = useUiText();
   const autoId = useId();
@@ -231,6 +188,7 @@ function RichTextEditorView({
           <CollapsiblePlugin />
           <EditablePlugin editable={!readOnly} />
           <HtmlValuePlugin value={value} onChange={onChange} />
+          {autoFocus ? <FocusOnMountPlugin caretOffset={caretOffset} /> : null}
         </Frame>
       </LexicalComposer>
       {message ? (

@@ -1,5 +1,5 @@
 import { useAbility } from '@crm/shared/abilities/react';
-import { useNavigate } from '@crm/shared/router';
+import { useLocation, useNavigate } from '@crm/shared/router';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { userDisplayName } from '@crm/shared/ui';
 import { useCommentSteps } from '../../features/lead-comments/api/get-comment-steps';
@@ -8,6 +8,7 @@ import { LeadHistory } from '../../features/lead-history/components/lead-history
 import { LeadViewers } from '../../features/lead-presence/components/lead-viewers';
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
 import { useUsers } from '../../api/get-users';
+import { DeferredBlock } from '../../components/deferred-block';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
 import { MergeLeadButton } from '../../features/lead-merge/components/merge-lead-button';
 import { LeadTasks } from '../../features/tasks/components/lead-tasks';
@@ -23,6 +24,8 @@ export default function LeadDetailRoute() {
   const { data: statuses } = useLeadStatuses();
   const { data: users } = useUsers(canViewUsers);
   const { data: steps } = useCommentSteps();
+  // A card's "Комментарий" quick action links to #comments: the timeline is then drawn with the page, to scroll to.
+  const toComments = useLocation().hash === '#comments';
 
   const historyUsers = (lead: LeadDetail) =>
     [
@@ -35,14 +38,21 @@ export default function LeadDetailRoute() {
 
   return (
     <LeadDetailPage
+      // Tasks, comments and history are below the first screen on a phone: each is drawn in its own idle moment (or
+      // when it comes into view), so the page's first render is the lead alone (docs/decisions/080). The held heights
+      // are theirs on a phone with no tasks, comments or history.
       renderComments={(lead) => (
         <>
-          <LeadTasks
-            leadId={lead.id}
-            steps={steps?.data}
-            assignees={lead.responsible.map((user) => ({ id: user.id, name: userDisplayName(user) }))}
-          />
-          <LeadComments leadId={lead.id} />
+          <DeferredBlock minHeight={620} now={toComments}>
+            <LeadTasks
+              leadId={lead.id}
+              steps={steps?.data}
+              assignees={lead.responsible.map((user) => ({ id: user.id, name: userDisplayName(user) }))}
+            />
+          </DeferredBlock>
+          <DeferredBlock minHeight={550} now={toComments}>
+            <LeadComments leadId={lead.id} />
+          </DeferredBlock>
         </>
       )}
       renderViewers={(leadId) => <LeadViewers leadId={leadId} />}
@@ -51,12 +61,14 @@ export default function LeadDetailRoute() {
         <MergeLeadButton lead={lead} onMerged={(kept) => kept.id !== lead.id && navigate(`/leads/${kept.id}`)} />
       )}
       renderHistory={(lead) => (
-        <LeadHistory
-          leadId={lead.id}
-          statuses={[...(statuses?.data ?? []), ...(lead.status ? [lead.status] : [])]}
-          users={historyUsers(lead)}
-          steps={steps?.data}
-        />
+        <DeferredBlock minHeight={110}>
+          <LeadHistory
+            leadId={lead.id}
+            statuses={[...(statuses?.data ?? []), ...(lead.status ? [lead.status] : [])]}
+            users={historyUsers(lead)}
+            steps={steps?.data}
+          />
+        </DeferredBlock>
       )}
     />
   );

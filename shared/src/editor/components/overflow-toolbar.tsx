@@ -1,6 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { IconDots } from './editor-icons';
+import { TOOLBAR_PADDING } from './editor-frame';
 import { TOOLBAR_BUTTON_SIZE, ToolbarButton } from './toolbar-button';
 import { useUiText } from '@crm/shared/ui';
 
@@ -26,7 +27,7 @@ export interface OverflowToolbarProps {
 
 const GAP = 2;
 const DIVIDER = 9;
-const PADDING = 8;
+const PADDING = TOOLBAR_PADDING;
 const MORE = TOOLBAR_BUTTON_SIZE + GAP;
 
 // How many leading items fit in `width`, keeping room for the "more" button when some do not.

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import styled from 'styled-components';
 import { alpha } from '@crm/shared/ui';
+import { TOOLBAR_BUTTON_SIZE } from './editor-frame';
 
 export interface ToolbarButtonProps {
   label: string;
@@ -14,7 +15,8 @@ export interface ToolbarButtonProps {
   disabled?: boolean;
 }
 
-export const TOOLBAR_BUTTON_SIZE = 32;
+// One size for the buttons and the stand-in toolbar of DeferredRichTextEditor (editor-frame.ts).
+export { TOOLBAR_BUTTON_SIZE };
 
 const Root = styled.button<{ $on: boolean }>`
   display: inline-grid;

@@ -1,18 +1,16 @@
-import type { ComponentType, ReactNode } from 'react';
-import { lazyComponent } from '@crm/shared/ui';
-import type { RichTextViewProps } from '../rich-text-view';
-import { EditorFallback } from './editor-fallback';
-import { editorPart } from './editor-part';
+import type { ReactNode } from 'react';
+import { RichTextView, type RichTextViewProps } from '../rich-text-view';
 
 export interface LazyRichTextViewProps extends RichTextViewProps {
-  /** What shows while the view is fetched; by default an {@link EditorFallback}. */
+  /** No longer used: the view draws with the page. */
   fallback?: ReactNode;
 }
 
-/** The editor's read-only view of its HTML, fetched with the editor's styles the first time one renders. */
-export const LazyRichTextView = lazyComponent(
-  editorPart,
-  (editor): ComponentType<LazyRichTextViewProps> => editor.RichTextView,
-  'LazyRichTextView',
-  { fallback: ({ fallback }) => fallback ?? <EditorFallback /> },
-);
+/**
+ * The editor's read-only view of its HTML. It was fetched with Lexical; it needs none (a styled `div` of the sanitised
+ * HTML), so it now draws with the page, as {@link RichTextView} from this module does.
+ * @deprecated Use `RichTextView` from `@crm/shared/editor/lazy`.
+ */
+export function LazyRichTextView({ fallback: _fallback, ...props }: LazyRichTextViewProps) {
+  return <RichTextView {...props} />;
+}

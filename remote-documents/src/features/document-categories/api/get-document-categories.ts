@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { type DataListEnvelope, documentCategorySchema, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
 
 export const DOCUMENT_CATEGORIES_PATH = '/document-category';
 
@@ -10,7 +9,7 @@ export type DocumentCategoriesResponse = DataListEnvelope<typeof documentCategor
 /** The one cache entry of the categories: writes revalidate it with `mutate(documentCategoriesKey)`. */
 export const documentCategoriesKey = [DOCUMENT_CATEGORIES_PATH] as const;
 
-const getDocumentCategoriesAnswer = dataEnvelope(z.array(documentCategorySchema));
+const getDocumentCategoriesAnswer = dataEnvelope(documentCategorySchema.array());
 
 /** GET /api/document-category (data.data is the category list). */
 export async function getDocumentCategories(): Promise<DocumentCategoriesResponse> {

@@ -2,10 +2,9 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '@crm/shared/api-client';
 import { type DataListEnvelope, documentCategorySchema, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
 import { DOCUMENT_CATEGORIES_PATH, documentCategoriesKey, type DocumentCategoriesResponse } from './get-document-categories';
 
-const reorderDocumentCategoriesAnswer = dataEnvelope(z.array(documentCategorySchema));
+const reorderDocumentCategoriesAnswer = dataEnvelope(documentCategorySchema.array());
 
 /** POST /api/document-category/reorder: every id in the new order. */
 export async function reorderDocumentCategories(ids: number[]): Promise<DataListEnvelope<typeof documentCategorySchema>> {

@@ -31,6 +31,14 @@ const Item = styled(NavLink)`
   &.active { color: ${({ theme }) => theme.colors.onPrimary}; background: ${({ theme }) => theme.colors.primaryFill}; }
 `;
 
+// Where the categories come, an item high, while they load: "Все документы" above it never moves.
+const Loading = styled.li`
+  display: flex;
+  align-items: center;
+  min-height: 2.5rem;
+  padding: 0 0.75rem;
+`;
+
 const Count = styled.span`
   font-variant-numeric: tabular-nums;
   opacity: 0.8;
@@ -42,7 +50,6 @@ export function DocumentCategorySidebar({ categories, loading, search }: Documen
   const suffix = search ? `?search=${encodeURIComponent(search)}` : '';
   return (
     <Card title="Категории">
-      {loading ? <Spinner label="Загрузка категорий" /> : null}
       <nav aria-label="Категории документов">
         <List>
           <li>
@@ -51,6 +58,11 @@ export function DocumentCategorySidebar({ categories, loading, search }: Documen
               <Count>{total}</Count>
             </Item>
           </li>
+          {loading ? (
+            <Loading>
+              <Spinner size={20} label="Загрузка категорий" />
+            </Loading>
+          ) : null}
           {(categories ?? []).map((category) => (
             <li key={category.id}>
               <Item to={`${DOCUMENT_LIST_PATH}/${category.id}${suffix}`}>

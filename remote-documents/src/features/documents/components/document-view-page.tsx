@@ -6,7 +6,7 @@ import { Can } from '@crm/shared/abilities/react';
 import { parseRouteId } from '@crm/shared/forms';
 import type { DocumentFile } from '@crm/shared/schemas';
 import { Button, Card, ErrorState, media, PageHeader, Spinner } from '@crm/shared/ui';
-import { LazyRichTextView } from '@crm/shared/editor/lazy';
+import { RichTextView } from '@crm/shared/editor/lazy';
 import { useLiveDocuments } from '../../../hooks/use-live-documents';
 import { useDeleteDocument } from '../api/delete-document';
 import { useDocument } from '../api/get-document';
@@ -91,7 +91,7 @@ export function DocumentViewPage() {
       <Layout>
         <div style={{ display: 'grid', gap: '1.5rem', minWidth: 0 }}>
           <Card>
-            <LazyRichTextView html={document.text} />
+            <RichTextView html={document.text} />
           </Card>
           <Card title="Файлы">
             {document.files.length === 0 ? <p>Файлов нет</p> : null}

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { Button, Card } from '@crm/shared/ui';
@@ -65,18 +65,18 @@ const barStyle = `
   flex: none;
 `;
 
-const HBar = styled.span<{ $color?: string; $share: number }>`
+// A bar's length and colour are inline styles, not styled-components props: each distinct value of a prop is a class
+// of its own, built, parsed and inserted while the page first renders (a year's days are 366 of them).
+const HBar = styled.span`
   ${barStyle}
   height: 1.5rem;
-  width: ${({ $share }) => `${$share * 80}%`};
-  background: ${({ $color, theme }) => $color ?? theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primary};
 `;
 
-const HBarLink = styled(Link)<{ $color?: string; $share: number }>`
+const HBarLink = styled(Link)`
   ${barStyle}
   height: 1.5rem;
-  width: ${({ $share }) => `${$share * 80}%`};
-  background: ${({ $color, theme }) => $color ?? theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primary};
   &:hover,
   &:focus-visible {
     opacity: 0.8;
@@ -103,12 +103,11 @@ const Column = styled.li`
   align-items: flex-end;
 `;
 
-const VBar = styled.span<{ $color?: string; $share: number }>`
+const VBar = styled.span`
   display: block;
   width: 100%;
   min-height: 1px;
-  height: ${({ $share }) => `${$share * 100}%`};
-  background: ${({ $color, theme }) => $color ?? theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primary};
   border-radius: 2px 2px 0 0;
 `;
 
@@ -166,7 +165,11 @@ export function BarChart({ title, subtitle, items, layout = 'rows', labelHeader,
   const share = (value: number) => (max === 0 ? 0 : value / max);
   const text = (item: BarChartItem) => item.valueText ?? String(item.value);
   const name = (item: BarChartItem) => `${item.label}: ${text(item)}`;
-  const color = (item: BarChartItem) => item.color;
+  /** A bar's length (a share of `full` %) and its own colour, if any. */
+  const bar = (item: BarChartItem, dimension: 'width' | 'height', full: number): CSSProperties => ({
+    [dimension]: `${share(item.value) * full}%`,
+    ...(item.color ? { background: item.color } : {}),
+  });
 
   let body: ReactNode;
   if (items.length === 0) body = <Empty>{emptyText}</Empty>;
@@ -207,7 +210,7 @@ export function BarChart({ title, subtitle, items, layout = 'rows', labelHeader,
         <Columns aria-labelledby={titleId}>
           {items.map((item) => (
             <Column key={item.key} title={name(item)}>
-              <VBar $color={color(item)} $share={share(item.value)}>
+              <VBar style={bar(item, 'height', 100)}>
                 <SrOnly>{name(item)}</SrOnly>
               </VBar>
             </Column>
@@ -228,9 +231,9 @@ export function BarChart({ title, subtitle, items, layout = 'rows', labelHeader,
             <RowLabel aria-hidden="true">{item.label}</RowLabel>
             <Track>
               {item.href ? (
-                <HBarLink to={item.href} aria-label={name(item)} title={name(item)} $color={color(item)} $share={share(item.value)} />
+                <HBarLink to={item.href} aria-label={name(item)} title={name(item)} style={bar(item, 'width', 80)} />
               ) : (
-                <HBar $color={color(item)} $share={share(item.value)} title={name(item)}>
+                <HBar style={bar(item, 'width', 80)} title={name(item)}>
                   <SrOnly>{name(item)}</SrOnly>
                 </HBar>
               )}

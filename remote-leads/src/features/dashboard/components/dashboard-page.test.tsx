@@ -38,7 +38,8 @@ const routes: RouteObject[] = [
   { path: '/leads/list', element: <p>Список лидов</p> },
 ];
 
-const chart = (title: string) => screen.getByText(title).closest('section')!;
+// The charts after the first are drawn one per idle moment (DeferredBlock): wait for each.
+const chart = async (title: string) => (await screen.findByText(title)).closest('section')!;
 
 describe('DashboardPage', () => {
   it('draws each figure as named bars; a funnel bar opens the list filtered the same way', async () => {
@@ -50,19 +51,19 @@ describe('DashboardPage', () => {
     expect(request.url.searchParams.get('team_id')).toBe('4');
     expect(request.url.searchParams.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
-    const funnel = within(chart('Воронка'));
+    const funnel = within(await chart('Воронка'));
     const bar = funnel.getByRole('link', { name: 'Новый: 3' });
     expect(bar).toHaveAttribute('href', '/leads/list?status_id=1&created_from=2026-03-01&created_to=2026-03-03&tz=Europe%2FMoscow');
     expect(funnel.getByRole('link', { name: 'Без статуса: 1' })).toHaveAttribute('href', expect.stringContaining('status_id=none'));
     // 366 thin columns cannot each be a 24 px target: the days link from the table view.
-    const days = within(chart('Новые лиды по дням'));
+    const days = within(await chart('Новые лиды по дням'));
     expect(days.queryByRole('link')).not.toBeInTheDocument();
     expect(days.getByText('03.03: 3')).toBeInTheDocument();
     await userEvent.setup().click(days.getByRole('button', { name: 'Таблица' }));
     expect(days.getByRole('link', { name: '03.03' })).toHaveAttribute('href', '/leads/list?created_from=2026-03-03&created_to=2026-03-03&tz=Europe%2FMoscow');
-    expect(within(chart('Конверсия между статусами')).getByText('Новый → В работе: 75 % (3 из 4)')).toBeInTheDocument();
-    expect(within(chart('Время в статусе (медиана)')).getByText('Новый: 2 д 4 ч')).toBeInTheDocument();
-    expect(within(chart('Просроченные задачи')).getByText('Анна: 2')).toBeInTheDocument();
+    expect(within(await chart('Конверсия между статусами')).getByText('Новый → В работе: 75 % (3 из 4)')).toBeInTheDocument();
+    expect(within(await chart('Время в статусе (медиана)')).getByText('Новый: 2 д 4 ч')).toBeInTheDocument();
+    expect(within(await chart('Просроченные задачи')).getByText('Анна: 2')).toBeInTheDocument();
 
     await userEvent.setup().click(bar);
     expect(router.state.location.pathname).toBe('/leads/list');
@@ -74,7 +75,7 @@ describe('DashboardPage', () => {
     renderRoutes(routes, '/dashboard');
     await screen.findByText('Новых лидов за период:');
     const user = userEvent.setup();
-    const card = within(chart('Время в статусе (медиана)'));
+    const card = within(await chart('Время в статусе (медиана)'));
     await user.click(card.getByRole('button', { name: 'Таблица' }));
     const table = card.getByRole('table', { name: 'Время в статусе (медиана)' });
     expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual(['СтатусМедианаВыходов', 'Новый2 д 4 ч4', 'В работе—0']);
@@ -89,9 +90,26 @@ describe('DashboardPage', () => {
       { action: 'view', subject: 'lead' },
     ]);
     await screen.findByText('Новых лидов за период:');
-    const users = within(chart('Лиды по ответственным'));
+    const users = within(await chart('Лиды по ответственным'));
     expect(users.queryByRole('link')).not.toBeInTheDocument();
     expect(users.getByText('Анна: 4')).toBeInTheDocument();
+  });
+
+  it('draws each bar as its share of the longest, in its status colour', async () => {
+    mockFetch({ 'GET /api/dashboard': { body: { data: dashboard } } });
+    renderRoutes(routes, '/dashboard');
+    await screen.findByText('Новых лидов за период:');
+    const funnel = within(await chart('Воронка'));
+    expect(funnel.getByRole('link', { name: 'Новый: 3' })).toHaveStyle({ width: '80%', background: '#00CFE8' });
+    expect(parseFloat(funnel.getByRole('link', { name: 'В работе: 1' }).style.width)).toBeCloseTo(80 / 3);
+  });
+
+  it('holds the team filter’s place while the figures load, and drops it when there are no teams', async () => {
+    mockFetch({ 'GET /api/dashboard': { body: { data: { ...dashboard, teams: [] } } } });
+    renderRoutes(routes, '/dashboard');
+    expect(screen.getByRole('combobox', { name: 'Команда' })).toBeInTheDocument();
+    await screen.findByText('Новых лидов за период:');
+    expect(screen.queryByRole('combobox', { name: 'Команда' })).not.toBeInTheDocument();
   });
 
   it('shows the API\'s message under the field of a bad period', async () => {

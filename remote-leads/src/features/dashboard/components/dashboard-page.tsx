@@ -7,6 +7,7 @@ import { useSearchParams } from '@crm/shared/router';
 import type { Dashboard, DashboardQuery } from '@crm/shared/schemas';
 import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 import { ErrorState, PageHeader, Select, Spinner, TextField } from '@crm/shared/ui';
+import { DeferredBlock } from '../../../components/deferred-block';
 import { useDashboard } from '../api/get-dashboard';
 import { formatDuration } from '../utils/format-duration';
 import { leadsLink } from '../utils/leads-link';
@@ -33,6 +34,15 @@ const Total = styled.p`
   margin: 0 0 1rem;
   font-size: 1.125rem;
 `;
+
+// At least a window high: the shell's footer then starts below the first screen, instead of sitting at the window's
+// bottom until the charts push it out (a layout shift; docs/decisions/080).
+const Body = styled.div`
+  min-height: 100vh;
+`;
+
+/** About a rows chart's height: its card's title and subtitle, then a 1.5rem bar and a 0.5rem gap per item. */
+const rowsChartHeight = (items: number) => 110 + Math.max(items, 1) * 32;
 
 const REFRESH_MS = 5000;
 
@@ -81,25 +91,33 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageHeader title="Дашборд" subtitle={d ? `${d.from.split('-').reverse().join('.')} — ${d.to.split('-').reverse().join('.')}` : undefined} />
+      {/* The period's line and the team filter hold their places while the figures load (the server picks the default
+          period and knows the teams): nothing below them moves when they arrive (docs/decisions/080). */}
+      <PageHeader
+        title="Дашборд"
+        subtitle={d ? `${d.from.split('-').reverse().join('.')} — ${d.to.split('-').reverse().join('.')}` : '\u00a0'}
+      />
       <Filters>
         <TextField label="С" type="date" value={params.get('from') ?? d?.from ?? ''} onChange={(e) => set('from', e.target.value)} error={fieldError('from')} />
         <TextField label="По" type="date" value={params.get('to') ?? d?.to ?? ''} onChange={(e) => set('to', e.target.value)} error={fieldError('to')} />
-        {d && d.teams.length > 0 ? (
+        {(d && d.teams.length > 0) || (!d && isLoading) ? (
           <Select
             label="Команда"
-            options={d.teams.map((t) => ({ value: t.id, label: t.name }))}
-            value={d.team_id}
+            options={d?.teams.map((t) => ({ value: t.id, label: t.name })) ?? []}
+            value={d?.team_id ?? null}
             onChange={(value) => set('team_id', value === null ? null : String(value))}
             isClearable
+            isLoading={!d}
             placeholder="Все команды"
             error={fieldError('team_id')}
           />
         ) : null}
       </Filters>
-      {error && !d ? <ErrorState title="Не удалось загрузить дашборд" message={errorMessage(error)} /> : null}
-      {isLoading && !d ? <Spinner /> : null}
-      {d ? <Figures d={d} canFilterByUser={canFilterByUser} /> : null}
+      <Body>
+        {error && !d ? <ErrorState title="Не удалось загрузить дашборд" message={errorMessage(error)} /> : null}
+        {isLoading && !d ? <Spinner /> : null}
+        {d ? <Figures d={d} canFilterByUser={canFilterByUser} /> : null}
+      </Body>
     </>
   );
 }
@@ -150,28 +168,40 @@ function Figures({ d, canFilterByUser }: { d: Dashboard; canFilterByUser: boolea
       </Total>
       <Grid>
         <BarChart title="Новые лиды по дням" layout="columns" items={days} labelHeader="День" valueHeader="Лидов" />
-        <BarChart title="Воронка" subtitle="Новые лиды периода по текущему статусу" items={funnel} labelHeader="Статус" valueHeader="Лидов" />
-        <BarChart
-          title="Конверсия между статусами"
-          subtitle={
-            <span title="Из всех смен статуса за период, которые начинались в первом статусе пары, — доля тех, что вели сразу в следующий статус по порядку в настройках статусов">
-              Доля выходов из статуса за период, ведущих сразу в следующий статус
-            </span>
-          }
-          items={conversion}
-          labelHeader="Переход"
-          valueHeader="Конверсия"
-        />
-        <BarChart
-          title="Время в статусе (медиана)"
-          subtitle="По выходам из статуса за период"
-          items={stays}
-          labelHeader="Статус"
-          valueHeader="Медиана"
-          extraColumns={[{ header: 'Выходов', cell: (item) => stays.find((s) => s.key === item.key)?.stays ?? 0 }]}
-        />
-        <BarChart title="Лиды по ответственным" subtitle="Новые лиды периода" items={byUser} labelHeader="Ответственный" valueHeader="Лидов" emptyText="Нет лидов с ответственными за период" />
-        <BarChart title="Просроченные задачи" subtitle="Открытые задачи со сроком в прошлом, сейчас" items={overdue} labelHeader="Исполнитель" valueHeader="Задач" emptyText="Просроченных задач нет" />
+        {/* Below the first chart on a phone: each of the others is drawn in its own idle moment (or when it comes into
+            view), so the figures' first render is not one long task (docs/decisions/080). */}
+        <DeferredBlock minHeight={rowsChartHeight(funnel.length)}>
+          <BarChart title="Воронка" subtitle="Новые лиды периода по текущему статусу" items={funnel} labelHeader="Статус" valueHeader="Лидов" />
+        </DeferredBlock>
+        <DeferredBlock minHeight={rowsChartHeight(conversion.length)}>
+          <BarChart
+            title="Конверсия между статусами"
+            subtitle={
+              <span title="Из всех смен статуса за период, которые начинались в первом статусе пары, — доля тех, что вели сразу в следующий статус по порядку в настройках статусов">
+                Доля выходов из статуса за период, ведущих сразу в следующий статус
+              </span>
+            }
+            items={conversion}
+            labelHeader="Переход"
+            valueHeader="Конверсия"
+          />
+        </DeferredBlock>
+        <DeferredBlock minHeight={rowsChartHeight(stays.length)}>
+          <BarChart
+            title="Время в статусе (медиана)"
+            subtitle="По выходам из статуса за период"
+            items={stays}
+            labelHeader="Статус"
+            valueHeader="Медиана"
+            extraColumns={[{ header: 'Выходов', cell: (item) => stays.find((s) => s.key === item.key)?.stays ?? 0 }]}
+          />
+        </DeferredBlock>
+        <DeferredBlock minHeight={rowsChartHeight(byUser.length)}>
+          <BarChart title="Лиды по ответственным" subtitle="Новые лиды периода" items={byUser} labelHeader="Ответственный" valueHeader="Лидов" emptyText="Нет лидов с ответственными за период" />
+        </DeferredBlock>
+        <DeferredBlock minHeight={rowsChartHeight(overdue.length)}>
+          <BarChart title="Просроченные задачи" subtitle="Открытые задачи со сроком в прошлом, сейчас" items={overdue} labelHeader="Исполнитель" valueHeader="Задач" emptyText="Просроченных задач нет" />
+        </DeferredBlock>
       </Grid>
     </>
   );

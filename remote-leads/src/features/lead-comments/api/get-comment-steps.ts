@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { commentStepSchema, type DataListEnvelope, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
 
 export const COMMENT_STEPS_PATH = '/comment-steps';
 
@@ -9,7 +8,7 @@ export type CommentStepsResponse = DataListEnvelope<typeof commentStepSchema>;
 
 export const commentStepsKey = [COMMENT_STEPS_PATH] as const;
 
-const getCommentStepsAnswer = dataEnvelope(z.array(commentStepSchema));
+const getCommentStepsAnswer = dataEnvelope(commentStepSchema.array());
 
 /** GET /api/comment-steps (needs `view step`). */
 export async function getCommentSteps(): Promise<CommentStepsResponse> {

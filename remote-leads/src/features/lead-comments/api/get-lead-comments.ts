@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { type DataListEnvelope, leadCommentSchema, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
 
 export type LeadCommentsResponse = DataListEnvelope<typeof leadCommentSchema>;
 
@@ -9,7 +8,7 @@ export const leadCommentsPath = (leadId: number) => `/leads/${leadId}/comments`;
 
 export const leadCommentsKey = (leadId: number) => [leadCommentsPath(leadId)] as const;
 
-const getLeadCommentsAnswer = dataEnvelope(z.array(leadCommentSchema));
+const getLeadCommentsAnswer = dataEnvelope(leadCommentSchema.array());
 
 /** GET /api/leads/{id}/comments, oldest first. */
 export async function getLeadComments(leadId: number): Promise<LeadCommentsResponse> {

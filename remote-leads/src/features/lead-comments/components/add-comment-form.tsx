@@ -77,7 +77,7 @@ export function AddCommentForm({ leadId, steps, stepsLoading, onAdded }: AddComm
         isLoading={stepsLoading}
         placeholder="Выберите этап"
       />
-      <CommentBodyEditor label="Комментарий" value={body} onChange={setBody} error={errors.body} />
+      <CommentBodyEditor label="Комментарий" value={body} onChange={setBody} error={errors.body} deferred />
       <Footer>
         <Button type="submit" loading={saving}>
           Добавить комментарий

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { ApiError, type FieldErrors, errorMessage } from '@crm/shared/api-client';
 import type { LeadComment } from '@crm/shared/schemas';
-import { Button, Spinner, useToast, useUnsavedChangesGuard, userDisplayName } from '@crm/shared/ui';
-import { LazyRichTextView } from '@crm/shared/editor/lazy';
+import { Button, useToast, useUnsavedChangesGuard, userDisplayName } from '@crm/shared/ui';
+import { RichTextView } from '@crm/shared/editor/lazy';
 import { useDeleteLeadComment } from '../api/delete-lead-comment';
 import { updateLeadComment } from '../api/update-lead-comment';
 import { formatDateTime } from '../../../utils/format-date-time';
@@ -119,7 +119,7 @@ export function CommentItem({ leadId, comment, own, onChanged }: CommentItemProp
         ) : null}
       </Meta>
       {draft === null ? (
-        <LazyRichTextView html={comment.body} fallback={<Spinner size={18} label="Загрузка комментария" />} />
+        <RichTextView html={comment.body} />
       ) : (
         <>
           <CommentBodyEditor label="Текст комментария" value={draft} onChange={setDraft} error={errors.body ?? errors.step_id} />

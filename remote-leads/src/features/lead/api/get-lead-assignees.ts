@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { type DataListEnvelope, leadAssigneeSchema, type ListLeadAssigneesQuery, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
 
 export const LEAD_ASSIGNEES_PATH = '/leads/assignees';
 
@@ -9,7 +8,7 @@ export type LeadAssigneesResponse = DataListEnvelope<typeof leadAssigneeSchema>;
 
 export const leadAssigneesKey = (query: ListLeadAssigneesQuery) => [LEAD_ASSIGNEES_PATH, query] as const;
 
-const getLeadAssigneesAnswer = dataEnvelope(z.array(leadAssigneeSchema));
+const getLeadAssigneesAnswer = dataEnvelope(leadAssigneeSchema.array());
 
 /** GET /api/leads/assignees?search=: whom a lead can be handed over to (needs `assign lead`, as the hand-over does). */
 export async function getLeadAssignees(query: ListLeadAssigneesQuery): Promise<LeadAssigneesResponse> {

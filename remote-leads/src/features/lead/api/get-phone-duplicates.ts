@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { type DataListEnvelope, phoneDuplicateSchema, type PhoneDuplicatesQuery, dataEnvelope } from '@crm/shared/schemas';
-import { z } from 'zod';
 
 export type PhoneDuplicatesResponse = DataListEnvelope<typeof phoneDuplicateSchema>;
 
@@ -9,7 +8,7 @@ export const PHONE_DUPLICATES_PATH = '/leads/phone-duplicates';
 
 export const phoneDuplicatesKey = (query: PhoneDuplicatesQuery) => [PHONE_DUPLICATES_PATH, query.phone, query.exclude_id ?? null] as const;
 
-const getPhoneDuplicatesAnswer = dataEnvelope(z.array(phoneDuplicateSchema));
+const getPhoneDuplicatesAnswer = dataEnvelope(phoneDuplicateSchema.array());
 
 /** GET /api/leads/phone-duplicates: up to 5 leads the caller may see with the same number. */
 export async function getPhoneDuplicates(query: PhoneDuplicatesQuery): Promise<PhoneDuplicatesResponse> {

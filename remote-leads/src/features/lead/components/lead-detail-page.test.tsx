@@ -111,7 +111,10 @@ describe('LeadDetailPage', () => {
     const { router } = renderRoutes(routes, '/leads/7');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Удалить' }));
+    // Drawn while the lead loads, so the header keeps its size; it asks once the lead (and its name) is here.
+    expect(screen.getByRole('button', { name: 'Удалить' })).toBeDisabled();
+    await screen.findByRole('heading', { name: 'Иванов Иван Петрович' });
+    await user.click(screen.getByRole('button', { name: 'Удалить' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(requestsTo(fetch, 'DELETE /api/leads/7')).toHaveLength(0);

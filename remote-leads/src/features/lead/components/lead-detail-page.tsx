@@ -21,8 +21,8 @@ export interface LeadDetailPageProps {
   renderHistory?: (lead: LeadDetail) => ReactNode;
   /** Who else is looking at the lead (presence), composed in by the app. */
   renderViewers?: (leadId: number) => ReactNode;
-  /** Объединить (another feature): merging this lead with another one. */
-  renderMerge?: (lead: LeadDetail) => ReactNode;
+  /** Объединить (another feature): merging this lead with another one; given only the id while the lead loads. */
+  renderMerge?: (lead: Pick<LeadDetail, 'id'>) => ReactNode;
 }
 
 const Layout = styled.div`
@@ -37,6 +37,12 @@ const Column = styled.div`
   flex-direction: column;
   gap: 1.5rem;
   min-width: 0;
+`;
+
+// At least a window high: the shell's footer then starts below the first screen, instead of sitting at the window's
+// bottom until the lead, its tasks and comments push it out (a layout shift; docs/decisions/080).
+const Body = styled.div`
+  min-height: 100vh;
 `;
 
 const Centered = styled.div`
@@ -72,16 +78,19 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers, r
   // The edit route asks for `create lead` (the spec's route table says so) while saving asks for `edit lead`: offer it
   // only to who can do both.
   const canEdit = ability.can('edit', 'lead') && ability.can('create', 'lead');
+  // The lead's actions are drawn while it loads too, so the header does not grow (moving the page down) when it
+  // arrives: editing and merging need only the id; deleting names the lead in its question, so it waits for it.
+  const shown = lead ?? (id !== null && !notFound && !error ? { id } : null);
   const actions = (
     <>
       {id !== null && !notFound ? renderViewers?.(id) : null}
       <Button variant="secondary" onClick={() => navigate(LEADS_LIST_PATH)}>
         К списку
       </Button>
-      {lead && canEdit ? <Button onClick={() => navigate(`/leads/${lead.id}/edit`)}>Редактировать</Button> : null}
-      {lead ? renderMerge?.(lead) : null}
-      {lead && ability.can('delete', 'lead') ? (
-        <Button variant="danger" onClick={() => void remove()}>
+      {shown && canEdit ? <Button onClick={() => navigate(`/leads/${shown.id}/edit`)}>Редактировать</Button> : null}
+      {shown ? renderMerge?.(shown) : null}
+      {shown && ability.can('delete', 'lead') ? (
+        <Button variant="danger" disabled={!lead} onClick={() => void remove()}>
           Удалить
         </Button>
       ) : null}
@@ -115,7 +124,7 @@ export function LeadDetailPage({ renderComments, renderHistory, renderViewers, r
   return (
     <>
       <PageHeader title={lead ? formatLeadName(lead) || `Лид #${lead.id}` : 'Лид'} actions={actions} />
-      {content}
+      <Body>{content}</Body>
     </>
   );
 }

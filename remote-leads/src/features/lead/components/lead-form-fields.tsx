@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
 import { media, Select, TextField, type SelectOption } from '@crm/shared/ui';
 import { MultiSelect } from '@crm/shared/ui/multi-select';
-import { LazyRichTextEditor } from '@crm/shared/editor/lazy';
+import { DeferredRichTextEditor } from '@crm/shared/editor/lazy';
 import { LEAD_FIELD_LABELS, type LeadFormField, type LeadFormValues } from '../utils/lead-form-values';
 
 export interface LeadFormFieldsProps {
@@ -88,7 +88,7 @@ export function LeadFormFields({
         />
       ) : null}
       <Wide>
-        <LazyRichTextEditor
+        <DeferredRichTextEditor
           label={LEAD_FIELD_LABELS.additional_info}
           value={values.additional_info}
           onChange={(html) => onChange('additional_info', html)}

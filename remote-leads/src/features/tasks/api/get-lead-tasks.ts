@@ -1,5 +1,4 @@
 import useSWR from 'swr';
-import { z } from 'zod';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { dataEnvelope, type DataListEnvelope, taskSchema } from '@crm/shared/schemas';
 
@@ -7,7 +6,7 @@ export type TasksResponse = DataListEnvelope<typeof taskSchema>;
 
 export const leadTasksPath = (leadId: number) => `/leads/${leadId}/tasks`;
 
-const answer = dataEnvelope(z.array(taskSchema));
+const answer = dataEnvelope(taskSchema.array());
 
 /** GET /api/leads/{id}/tasks: open tasks by due time, then done ones. */
 export async function getLeadTasks(leadId: number): Promise<TasksResponse> {

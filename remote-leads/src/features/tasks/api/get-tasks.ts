@@ -1,12 +1,11 @@
 import useSWR from 'swr';
-import { z } from 'zod';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { dataEnvelope, type TaskDueFilter, taskSchema } from '@crm/shared/schemas';
 import type { TasksResponse } from './get-lead-tasks';
 
 export const TASKS_PATH = '/tasks';
 
-const answer = dataEnvelope(z.array(taskSchema));
+const answer = dataEnvelope(taskSchema.array());
 
 /** The browser's zone: "today" is the user's day. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
