@@ -3,6 +3,7 @@ import { pageQuerySchema } from './mini/envelope';
 import { idSchema, INT4_MAX } from './id';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 import { ERROR_CODE } from './mini/api-error';
+import { DOCUMENT_SORT_FIELDS } from './mini/document-list';
 
 /** At most this many links per document (issue 9). */
 export const MAX_DOCUMENT_LINKS = 50;
@@ -70,8 +71,7 @@ export const documentListItemSchema = z.object({
 });
 export type DocumentListItem = z.infer<typeof documentListItemSchema>;
 
-export const DOCUMENT_SORT_FIELDS = ['title', 'created_at', 'updated_at', 'rank'] as const;
-
+// DOCUMENT_SORT_FIELDS and the list's zod/mini twins of the schemas above and below: ./mini/document-list.ts.
 export const listDocumentsQuerySchema = z.object({
   ...pageQuerySchema.shape,
   search: documentText('Введите текст для поиска').trim().max(200, 'Не более 200 символов').optional(),
