@@ -1,5 +1,6 @@
 import { useChannelEvent } from '@crm/shared/realtime';
-import { type DocumentChangedEvent, realtimeChannels, realtimeEvents } from '@crm/shared/schemas';
+import type { DocumentChangedEvent } from '@crm/shared/schemas';
+import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 
 /**
  * Keeps an open documents screen current: a document created, saved or deleted by someone else (announced on the

@@ -45,3 +45,6 @@ export const miniDocumentCategorySchema = z.object({
   position: z.number().check(z.int()),
   documents_count: z.number().check(z.int()),
 });
+
+/** The categories as GET /api/document-category lists them (its `data`), so a page needs no zod of its own to parse them. */
+export const miniDocumentCategoryListSchema = z.array(miniDocumentCategorySchema);

@@ -1,14 +1,15 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api, type RequestOptions } from '@crm/shared/api-client';
-import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
+import type { MessageAnswer } from '@crm/shared/schemas';
 import { useConfirm, useUndoableDelete } from '@crm/shared/ui';
-import { documentKey, documentPath } from './get-document';
+import { documentKey, documentPath } from '../utils/document-path';
 import { isDocumentsPageKey } from './get-documents';
 
+// Typed, not parsed, as deleteLead: the list deletes from its rows and loads no classic zod (docs/decisions/080).
 /** DELETE /api/document/{id}: the document and its files. */
-export async function deleteDocument(id: number, options?: RequestOptions): Promise<MessageAnswer> {
-  return messageSchema.parse(await api.delete<unknown>(documentPath(id), undefined, options));
+export function deleteDocument(id: number, options?: RequestOptions): Promise<MessageAnswer> {
+  return api.delete<MessageAnswer>(documentPath(id), undefined, options);
 }
 
 /** What a list hides while the document's delete waits for 'Отменить' (docs/decisions/064). */

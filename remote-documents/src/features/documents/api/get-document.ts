@@ -1,11 +1,9 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
 import { type DataEnvelope, documentSchema, dataEnvelope } from '@crm/shared/schemas';
+import { documentKey, documentPath } from '../utils/document-path';
 
 export type DocumentResponse = DataEnvelope<typeof documentSchema>;
-
-export const documentPath = (id: number) => `/document/${id}`;
-export const documentKey = (id: number) => [documentPath(id)] as const;
 
 /** A document's answer (GET, create, update), parsed as the host parses its own. */
 export const documentResponseSchema = dataEnvelope(documentSchema);

@@ -5,7 +5,8 @@ import { Can, useAbility } from '@crm/shared/abilities/react';
 import { errorMessage, usePendingDeletes } from '@crm/shared/api-client';
 import { useListQuery } from '@crm/shared/lists';
 import { parseRouteId } from '@crm/shared/forms';
-import { listDocumentsQuerySchema, type DocumentListItem } from '@crm/shared/schemas';
+import type { DocumentListItem } from '@crm/shared/schemas';
+import { miniListDocumentsQuerySchema } from '@crm/shared/schemas/mini';
 import {
   Button,
   Card,
@@ -96,7 +97,7 @@ const columns: DataTableColumn<DocumentListItem>[] = [
 export function DocumentListPage({ categories, categoriesLoading }: DocumentListPageProps) {
   const navigate = useNavigate();
   const categoryId = parseRouteId(useParams().id) ?? undefined;
-  const { query, update, tableProps } = useListQuery(listDocumentsQuerySchema);
+  const { query, update, tableProps } = useListQuery(miniListDocumentsQuerySchema);
   const [search, setSearch] = useState(query.search ?? '');
   useEffect(() => setSearch(query.search ?? ''), [query.search]);
   useEffect(() => {
