@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { fillLogin, login, navigate, newPage, useAppAndBrowser } from '../support/browser';
 
 /** A 1×1 PNG. */
@@ -27,8 +28,39 @@ function pdf(padding: number): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
+type ShareScopes = Record<string, Record<string, Record<string, { loaded?: boolean; loading?: unknown }>>>;
+
+/** Whether the page's federation runtime has fetched the host's classic `@crm/shared/schemas` (classic zod with it). */
+function classicSchemasLoaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__: { shareScopeMap: ShareScopes }[] } }).__FEDERATION__;
+    if (!federation) throw new Error('no federation runtime on the page');
+    return federation.__INSTANCES__.some((instance) =>
+      Object.values(instance.shareScopeMap.default?.['@crm/shared/schemas'] ?? {}).some((share) => Boolean(share.loaded || share.loading)),
+    );
+  });
+}
+
 describe('documents', () => {
   const app = useAppAndBrowser();
+
+  // Decision 080: the list parses its URL, rows and categories with @crm/shared/schemas/mini; classic zod waits for a form.
+  it('the list draws its categories and rows without loading classic zod; the form loads it', async () => {
+    const context = await app.browser.newContext();
+    const page = await newPage(context);
+    await login(page, app.server.baseUrl);
+    const rows = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/document' && response.ok());
+    await navigate(page, app.server.baseUrl, '/document/list');
+    await rows;
+    await page.getByRole('link', { name: /Общие/ }).waitFor();
+    await page.getByRole('heading', { name: 'Документы' }).waitFor();
+    assert.equal(await classicSchemasLoaded(page), false);
+
+    await page.getByRole('button', { name: 'Добавить документ' }).click();
+    await page.getByRole('heading', { name: 'Добавить документ' }).waitFor();
+    assert.equal(await classicSchemasLoaded(page), true);
+    await context.close();
+  });
 
   it('create with links, upload a PNG and a PDF with progress, preview them, delete a file, find it by a Russian word form', async () => {
     const context = await app.browser.newContext();
