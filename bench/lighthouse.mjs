@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { signInBuiltApp, startBuiltApp } from './lib/built-app.mjs';
+import { issuePages, median, signInBuiltApp, startBuiltApp } from './lib/built-app.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
@@ -20,20 +20,7 @@ const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1]?.s
 /** `--save=DIR` writes each run's full report (`<page>-<profile>-<run>.json`) there, to read its long tasks and shifts. */
 const SAVE = process.argv.find((a) => a.startsWith('--save='))?.split('=')[1];
 
-/** The pages of issue 25; `path` may use the first lead's id. */
-const PAGES = [
-  { name: 'login', path: () => '/build/login', signedIn: false },
-  { name: 'leads-list', path: () => '/build/leads/list', signedIn: true },
-  { name: 'lead-detail', path: ({ leadId }) => `/build/leads/${leadId}`, signedIn: true },
-  { name: 'lead-form', path: () => '/build/leads/create', signedIn: true },
-  { name: 'documents-list', path: () => '/build/document/list', signedIn: true },
-  { name: 'dashboard', path: () => '/build/dashboard', signedIn: true },
-].filter((page) => !ONLY || ONLY.includes(page.name));
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
+const PAGES = issuePages(ONLY);
 
 const app = await startBuiltApp();
 let chrome;

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { startBuiltApp, signInBuiltApp } from './lib/built-app.mjs';
+import { issuePages, median, signInBuiltApp, startBuiltApp } from './lib/built-app.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,19 +35,7 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.v8-source-rundown-sources', 'disabled-by-default-devtools.v8-source-rundown', 'blink.webdx_feature_usage',
 ];
 
-const PAGES = [
-  { name: 'login', path: () => '/build/login', signedIn: false },
-  { name: 'leads-list', path: () => '/build/leads/list', signedIn: true },
-  { name: 'lead-detail', path: ({ leadId }) => `/build/leads/${leadId}`, signedIn: true },
-  { name: 'lead-form', path: () => '/build/leads/create', signedIn: true },
-  { name: 'documents-list', path: () => '/build/document/list', signedIn: true },
-  { name: 'dashboard', path: () => '/build/dashboard', signedIn: true },
-].filter((page) => !ONLY || ONLY.includes(page.name));
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
+const PAGES = issuePages(ONLY);
 
 /** A served script URL → its file in a dist folder, for its source map. */
 function distFile(url) {

@@ -95,3 +95,21 @@ export async function storeSession(page, baseUrl, session) {
     localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
   }, session);
 }
+
+/** Issue 25's pages on the built app (`path` may use the first lead's id), those of `only` when given. */
+export function issuePages(only) {
+  return [
+    { name: 'login', path: () => '/build/login', signedIn: false },
+    { name: 'leads-list', path: () => '/build/leads/list', signedIn: true },
+    { name: 'lead-detail', path: ({ leadId }) => `/build/leads/${leadId}`, signedIn: true },
+    { name: 'lead-form', path: () => '/build/leads/create', signedIn: true },
+    { name: 'documents-list', path: () => '/build/document/list', signedIn: true },
+    { name: 'dashboard', path: () => '/build/dashboard', signedIn: true },
+  ].filter((page) => !only || only.includes(page.name));
+}
+
+/** The median of numbers (the lower middle of an even count), `undefined` for none. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
