@@ -14,10 +14,11 @@ const { REMOTE_SCOPES, ROUTE_MANIFEST } = require('../shared/src/routes/index.ts
 const { remoteExposes } = require('../shared/src/routes/derive.ts');
 
 /**
- * Libraries that must exist once on the page: React state, styled theme, CASL and SWR caches. The router is not here:
- * it is shared inside `@crm/shared/router`, which bundles only the names the app uses (a shared package is never
- * tree-shaken; docs/decisions/033). Nor is zod: shared whole it costs 82 KiB gzip with every locale; each build keeps
- * its tree-shaken copy, and remote code reaches zod through the host's `@crm/shared/schemas` where it can.
+ * Libraries that must exist once on the page: React state, styled theme, CASL and SWR caches (and i18next, shared to be
+ * fetched once though each user makes its own instance). The router is not here: it is shared inside
+ * `@crm/shared/router`, which bundles only the names the app uses (a shared package is never tree-shaken;
+ * docs/decisions/033). Nor is zod: shared whole it costs 82 KiB gzip with every locale; each build keeps its
+ * tree-shaken copy, and remote code reaches zod through the host's `@crm/shared/schemas` where it can.
  */
 const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.0.0' },
@@ -29,6 +30,12 @@ const sharedSingletons = {
   // The host's copy of @crm/shared serves every remote (docs/decisions/001): bump shared's version when its API grows,
   // so a remote built against a newer one is reported instead of failing on a missing export (docs/decisions/051).
   '@crm/shared/': { singleton: true, version: sharedVersion, requiredVersion: `^${sharedVersion}` },
+  // Not a singleton (the shell and the UI kit each make their own instance), but shared all the same: the kit's texts
+  // (shared/src/ui/i18n) reach a remote through its own copies of the kit's parts the host does not offer (the lead
+  // form's multi-select, the editor), and each remote then fetched and ran a second i18next (15 KiB brotli, about
+  // 180 ms of script on a phone before the page could paint) that the host's entry already holds. A remote built
+  // against a release outside this range still loads its own copy (docs/decisions/080).
+  i18next: { requiredVersion: '^27.0.0' },
 };
 
 /**

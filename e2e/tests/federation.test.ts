@@ -83,4 +83,36 @@ describe('federation', () => {
       await server.stop();
     }
   });
+
+  it("fetches no remote's own i18next: the lead form's kit parts run on the host's copy", async () => {
+    const server = await startAppServer();
+    try {
+      // The leads remote's fallback copy of i18next, as its manifest names it (fetched only when no host offers one).
+      const manifest = (await (await fetch(`${server.baseUrl}/build/remotes/leads/mf-manifest.json`)).json()) as {
+        shared: { name: string; assets: { js: { sync: string[] } } }[];
+      };
+      const ownCopy = manifest.shared.find((shared) => shared.name === 'i18next')?.assets.js.sync ?? [];
+      assert.ok(ownCopy.length > 0, 'the remote builds its own i18next for its standalone shell');
+
+      const context = await browser.newContext();
+      const page = await newPage(context);
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await login(page, server.baseUrl);
+      await navigate(page, server.baseUrl, '/leads/create');
+      await page.getByRole('heading', { name: 'Добавить лида' }).waitFor();
+      // The responsible users' multi-select is the kit's, its texts read through the kit's own i18next instance.
+      const users = page.getByRole('combobox', { name: 'Ответственные' });
+      await users.fill('zzzz');
+      await page.getByRole('listbox').filter({ hasText: 'Нет вариантов' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const fetched = scripts.filter((script) => ownCopy.some((file) => script.endsWith(`/remotes/leads/${file}`)));
+      assert.deepEqual(fetched, [], "the remote's i18next is never fetched next to the host's");
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
 });
