@@ -15,12 +15,12 @@ const DEV_REMOTES = {
 };
 
 /**
- * The faces the first screens draw with: Public Sans 400 and 500 (Latin, digits) and Inter's Cyrillic (every weight, one
- * variable file). Preloaded from index.html so they arrive with main.js; with `font-display: optional`
- * (features/layout/components/font-faces.ts) a face not here by the first paint is not swapped in later, so no text
- * moves (docs/decisions/080).
+ * The faces the first screens draw with: Public Sans's Latin (digits too) and Inter's Cyrillic, each one variable file
+ * carrying every weight (the first screens use 400 to 700). Preloaded from index.html so they arrive with main.js;
+ * with `font-display: optional` (features/layout/components/font-faces.ts) a face not here by the first paint is not
+ * swapped in later, so no text moves (docs/decisions/080).
  */
-const PRELOADED_FONTS = [/^assets\/public-sans-latin-400-normal\.[0-9a-f]+\.woff2$/, /^assets\/public-sans-latin-500-normal\.[0-9a-f]+\.woff2$/, /^assets\/inter-cyrillic-wght-normal\.[0-9a-f]+\.woff2$/];
+const PRELOADED_FONTS = [/^assets\/public-sans-latin-wght-normal\.[0-9a-f]+\.woff2$/, /^assets\/inter-cyrillic-wght-normal\.[0-9a-f]+\.woff2$/];
 
 class PreloadFontsPlugin {
   apply(compiler) {

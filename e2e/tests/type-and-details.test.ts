@@ -97,7 +97,6 @@ describe('type and details', () => {
     // Latin in the same shell stays Public Sans.
     await mark(page, 'footer a', /^API docs$/, 'data-e2e-latin');
     const latin = await renderedFonts(page, '[data-e2e-latin]');
-    // The name table of @fontsource's Public Sans files reads "Public Sans Thin" whatever the weight.
     assert.ok(drawnOnlyWith(latin, /^Public Sans\b/), `API docs is drawn with ${JSON.stringify(latin)}`);
     await shoot(page, 'cyrillic');
 

@@ -130,3 +130,65 @@ test('a remote switched on the server brings a notice that offers a reload and n
   await user.click(within(notice).getByRole('button', { name: 'Later' }));
   expect(screen.queryByRole('status', { name: 'New version available' })).not.toBeInTheDocument();
 });
+
+test('a notification created before the user channel was subscribed is counted and toasted once it is', async () => {
+  localStorage.clear();
+  signInAs('Admin');
+  let unread = 1;
+  const now = Date.now();
+  mockFetch({
+    'GET /api/realtime/config': () => reply(200, { data: { key: 'crm-key', cluster: 'eu', host: null, port: null, tls: null } }),
+    'GET /api/notifications/unread-count': () => reply(200, { data: { count: unread } }),
+    'GET /api/notifications': () =>
+      reply(200, {
+        data: [
+          notification(9, { title: 'Напоминание о задаче', body: 'Позвонить клиенту', created_at: new Date(now + 2000).toISOString() }),
+          notification(8, { title: 'До открытия страницы', body: '', created_at: new Date(now - 60_000).toISOString() }),
+        ],
+        meta: { current_page: 1, per_page: 10, total: 2, last_page: 1 },
+      }),
+  });
+  renderApp('/leads/list');
+  await waitFor(() => expect(fake.channels.get('private-App.Models.User.1')).toBeDefined());
+
+  // Created on the server while the page was painting, before the connection started: no event reached the page.
+  unread = 7;
+  act(() => fake.channels.get('private-App.Models.User.1')!.emit('pusher:subscription_succeeded', {}));
+  expect(await screen.findByRole('button', { name: 'Notifications: 7 unread' })).toBeInTheDocument();
+  expect(await screen.findByText('Напоминание о задаче: Позвонить клиенту')).toBeInTheDocument();
+  // One from before the page opened is counted, not toasted; and it came once, not again live.
+  expect(screen.queryByText('До открытия страницы')).not.toBeInTheDocument();
+  act(() =>
+    fake.channels.get('private-App.Models.User.1')!.emit('notification.created', {
+      notification: notification(9, { title: 'Напоминание о задаче', body: 'Позвонить клиенту' }),
+    }),
+  );
+  expect(screen.getAllByText('Напоминание о задаче: Позвонить клиенту')).toHaveLength(1);
+});
+
+test('the connection starts only after the window has loaded, not with the first render', async () => {
+  localStorage.clear();
+  signInAs('Admin');
+  const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+  try {
+    const { calls } = mockFetch({
+      'GET /api/realtime/config': () => reply(200, { data: { key: 'crm-key', cluster: 'eu', host: null, port: null, tls: null } }),
+      'GET /api/notifications/unread-count': () => reply(200, { data: { count: 0 } }),
+    });
+    renderApp('/leads/list');
+    expect(await screen.findByText('remote page')).toBeInTheDocument();
+    // Time enough for an idle moment (jsdom has none: a zero timeout stands in).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.some((c) => c.path === '/api/realtime/config')).toBe(false);
+    expect(screen.getByRole('status', { name: 'Live updates: starting' })).toBeInTheDocument();
+
+    readyState.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/realtime/config')).toBe(true));
+    await waitFor(() => expect(fake.channels.get('private-App.Models.User.1')).toBeDefined());
+  } finally {
+    readyState.mockRestore();
+  }
+});

@@ -7,7 +7,7 @@ import { useChannelEvent } from '@crm/shared/realtime';
 import type { Notification } from '@crm/shared/schemas';
 import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 import { createIcon, formatDateTime, formatRelativeTime, IconButton, toUiLanguage, useDismiss, useToast } from '@crm/shared/ui';
-import { useNotifications } from '../api/get-notifications';
+import { getNotifications, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -101,6 +101,9 @@ const Empty = styled.p`
   text-align: center;
 `;
 
+/** pusher-js's event on a channel once the server confirmed its subscription. */
+const SUBSCRIBED = 'pusher:subscription_succeeded';
+
 /**
  * Top-bar notifications: a bell with the unread count, a dropdown of the latest with time-ago and links, and a toast
  * (3000 ms) when one arrives on the user's channel.
@@ -117,9 +120,33 @@ export function NotificationBell() {
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
 
-  useChannelEvent<{ notification: Notification }>(user ? realtimeChannels.user(user.id) : null, realtimeEvents.notificationCreated, ({ notification }) => {
+  const mountedAt = useRef(Date.now());
+  const toasted = useRef(new Set<number>());
+  const recovered = useRef(false);
+  const announce = (notification: Notification) => {
+    if (toasted.current.has(notification.id)) return;
+    toasted.current.add(notification.id);
     toast.info(notification.body ? `${notification.title}: ${notification.body}` : notification.title);
+  };
+  const channel = user ? realtimeChannels.user(user.id) : null;
+  useChannelEvent<{ notification: Notification }>(channel, realtimeEvents.notificationCreated, ({ notification }) => {
+    announce(notification);
     revalidate();
+  });
+  // The connection starts after the page's first screen (docs/decisions/080): what was sent before the channel was
+  // subscribed, or while it was away, is fetched when it is (again) subscribed. The first time, the unread ones
+  // created since the bell mounted (by this browser's clock) get the toast they would have had live.
+  useChannelEvent(channel, SUBSCRIBED, () => {
+    revalidate();
+    if (recovered.current) return;
+    recovered.current = true;
+    getNotifications()
+      .then(({ data }) => {
+        for (const notification of [...data].reverse()) {
+          if (!notification.read_at && Date.parse(notification.created_at) >= mountedAt.current) announce(notification);
+        }
+      })
+      .catch((error: unknown) => console.error('Could not fetch the notifications sent before the connection', error));
   });
 
   useDismiss(root, Boolean(open), () => setOpen(false));
