@@ -12,7 +12,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { issuePages, median, signInBuiltApp, startBuiltApp } from './lib/built-app.mjs';
+import { issuePages, median, signInBuiltApp, startBuiltApp, storeSession } from './lib/built-app.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1);
@@ -32,17 +32,7 @@ try {
   const cdp = await page.createCDPSession();
   /** Signed in or out, as the SPA keeps it (shared/src/api-client/storage.ts), before the page is measured. */
   async function prepare(signedIn) {
-    await page.goto(`${app.baseUrl}/api/health`);
-    await page.evaluate(
-      (s) => {
-        localStorage.clear();
-        if (!s) return;
-        localStorage.setItem('accessToken', s.accessToken);
-        localStorage.setItem('userData', JSON.stringify(s.userData));
-        localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
-      },
-      signedIn ? session : null,
-    );
+    await storeSession(page, app.baseUrl, signedIn ? session : null);
     await cdp.send('Network.clearBrowserCache');
   }
 

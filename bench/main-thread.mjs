@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { issuePages, median, signInBuiltApp, startBuiltApp } from './lib/built-app.mjs';
+import { issuePages, median, signInBuiltApp, startBuiltApp, storeSession } from './lib/built-app.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -182,17 +182,7 @@ try {
     let last;
     const url = `${app.baseUrl}${target.path({ leadId })}`;
     for (let i = 0; i < RUNS; i += 1) {
-      await page.goto(`${app.baseUrl}/api/health`);
-      await page.evaluate(
-        (s) => {
-          localStorage.clear();
-          if (!s) return;
-          localStorage.setItem('accessToken', s.accessToken);
-          localStorage.setItem('userData', JSON.stringify(s.userData));
-          localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
-        },
-        target.signedIn ? session : null,
-      );
+      await storeSession(page, app.baseUrl, target.signedIn ? session : null);
       await cdp.send('Network.clearBrowserCache');
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
       if (PROFILE) {

@@ -85,11 +85,15 @@ export async function signInBuiltApp(baseUrl) {
   return { session, leadId: leads.data?.[0]?.id };
 }
 
-
-/** Puts `session` where the SPA keeps it (the app origin's localStorage), for a puppeteer page about to open the app. */
+/**
+ * Puts `session` where the SPA keeps it (the app origin's localStorage, shared/src/api-client/storage.ts), or signs
+ * out with `null`, for a puppeteer page about to open the app.
+ */
 export async function storeSession(page, baseUrl, session) {
   await page.goto(`${baseUrl}/api/health`);
   await page.evaluate((s) => {
+    localStorage.clear();
+    if (!s) return;
     localStorage.setItem('accessToken', s.accessToken);
     localStorage.setItem('userData', JSON.stringify(s.userData));
     localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
