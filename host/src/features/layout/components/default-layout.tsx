@@ -48,8 +48,12 @@ const Content = styled.div<{ $offset: number }>`
   transition: margin ${({ theme }) => theme.transition};
 `;
 
+// At least a window high, whatever the page: the footer then starts below the first screen on every page, so a page
+// that arrives after the shell has painted (a remote's chunks, its data) never moves it, in either direction — down
+// when the page is taller than the loading state, up when it is shorter (a layout shift; docs/decisions/080).
 const Main = styled.main<{ $boxed: boolean }>`
   flex: 1;
+  min-height: 100vh;
   width: 100%;
   max-width: ${({ $boxed }) => ($boxed ? `${BOXED_WIDTH}px` : 'none')};
   margin: 0 auto;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '@crm/shared/router';
 import styled from 'styled-components';
 import { useSession } from '@crm/shared/api-client';
-import { useChannelEvent } from '@crm/shared/realtime';
+import { useAfterFirstScreen, useChannelEvent } from '@crm/shared/realtime';
 import type { Notification } from '@crm/shared/schemas';
 import { realtimeChannels, realtimeEvents } from '@crm/shared/schemas/mini';
 import { createIcon, formatDateTime, formatRelativeTime, IconButton, toUiLanguage, useDismiss, useToast } from '@crm/shared/ui';
@@ -114,7 +114,9 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const toast = useToast();
-  const { data: unread = 0 } = useUnreadCount(isLoggedIn);
+  // The count is not part of the page's first screen: asked for once it has passed, with the realtime connection.
+  const afterFirstScreen = useAfterFirstScreen();
+  const { data: unread = 0 } = useUnreadCount(isLoggedIn && afterFirstScreen);
   const { data: page } = useNotifications(isLoggedIn && open);
   const revalidate = useRevalidateNotifications();
   const markRead = useMarkNotificationRead();

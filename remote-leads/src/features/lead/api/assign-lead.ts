@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { api } from '@crm/shared/api-client';
 import { useRevalidateLeads } from '../../../hooks/use-revalidate-leads';
-import { leadPath, type LeadResponse, leadResponseSchema } from './get-lead';
+import { leadPath, type LeadResponse, parseLeadAnswer } from './get-lead';
 
 /** GET /api/leads/{id}/assign/{userId}: hands the lead over; the user becomes its only responsible user. */
 export async function assignLead(id: number, userId: number): Promise<LeadResponse> {
-  return leadResponseSchema.parse(await api.get<unknown>(`${leadPath(id)}/assign/${userId}`));
+  return parseLeadAnswer(api.get<unknown>(`${leadPath(id)}/assign/${userId}`));
 }
 
 /** Hands a lead over, then refreshes every cached leads read (the list shows the new responsible user). */

@@ -1,8 +1,8 @@
 import { api } from '@crm/shared/api-client';
 import type { LeadInput } from '@crm/shared/schemas';
-import { type LeadResponse, leadResponseSchema } from './get-lead';
+import { type LeadResponse, parseLeadAnswer } from './get-lead';
 
 /** POST /api/leads → 201 with the new lead; 422 keyed by field. */
 export async function createLead(input: LeadInput): Promise<LeadResponse> {
-  return leadResponseSchema.parse(await api.post<unknown>('/leads', input));
+  return parseLeadAnswer(api.post<unknown>('/leads', input));
 }

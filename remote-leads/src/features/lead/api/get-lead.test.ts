@@ -1,3 +1,4 @@
+import { ApiError } from '@crm/shared/api-client';
 import { mockFetch } from '@crm/shared/testing';
 import { getLead } from './get-lead';
 import { createLead } from './create-lead';
@@ -30,5 +31,12 @@ describe('lead fetchers', () => {
   it('refuse an answer that is not a lead instead of handing it on as one', async () => {
     mockFetch({ 'POST /api/leads': { status: 201, body: { data: { id: 7 } } } });
     await expect(createLead({} as never)).rejects.toThrow(/surname/);
+  });
+
+  it("reject a refused request with the API's own error, not a parsing one", async () => {
+    mockFetch({ 'GET /api/leads/8': { status: 404, body: { message: 'Лид не найден' } } });
+    const failure = await getLead(8).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 404, message: 'Лид не найден' });
   });
 });

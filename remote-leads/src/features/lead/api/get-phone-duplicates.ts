@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { type DataListEnvelope, phoneDuplicateSchema, type PhoneDuplicatesQuery, dataEnvelope } from '@crm/shared/schemas';
+import type { DataListEnvelope, phoneDuplicateSchema, PhoneDuplicatesQuery } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 
 export type PhoneDuplicatesResponse = DataListEnvelope<typeof phoneDuplicateSchema>;
 
@@ -8,11 +9,11 @@ export const PHONE_DUPLICATES_PATH = '/leads/phone-duplicates';
 
 export const phoneDuplicatesKey = (query: PhoneDuplicatesQuery) => [PHONE_DUPLICATES_PATH, query.phone, query.exclude_id ?? null] as const;
 
-const getPhoneDuplicatesAnswer = dataEnvelope(phoneDuplicateSchema.array());
+const parsePhoneDuplicatesAnswer = parseWithSchemas(({ dataEnvelope, phoneDuplicateSchema }) => dataEnvelope(phoneDuplicateSchema.array()));
 
 /** GET /api/leads/phone-duplicates: up to 5 leads the caller may see with the same number. */
 export async function getPhoneDuplicates(query: PhoneDuplicatesQuery): Promise<PhoneDuplicatesResponse> {
-  return getPhoneDuplicatesAnswer.parse(await api.get<unknown>(PHONE_DUPLICATES_PATH, { phone: query.phone, exclude_id: query.exclude_id }));
+  return parsePhoneDuplicatesAnswer(api.get<unknown>(PHONE_DUPLICATES_PATH, { phone: query.phone, exclude_id: query.exclude_id }));
 }
 
 /** Fewer digits than this cannot be a whole number yet: no call while the user is still typing one. */
