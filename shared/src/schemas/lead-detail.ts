@@ -44,29 +44,6 @@ export const LEAD_HISTORY_ACTIONS = [
   'merged',
 ] as const;
 
-/**
- * The fields a history entry may name: the lead's own fields, and a comment's step and text. Anything else (ids of
- * internal rows such as a comment's id) is never recorded and never shown.
- */
-export const LEAD_HISTORY_FIELDS = [
-  'surname',
-  'firstname',
-  'patronymic',
-  'phone',
-  'status_id',
-  'users',
-  'additional_info',
-  'step_id',
-  'body',
-  /** A merge: `from` is the lead merged in ({ id, name, phone }), `to` null, as that lead no longer exists. */
-  'merged_lead',
-] as const;
-export type LeadHistoryField = (typeof LEAD_HISTORY_FIELDS)[number];
-
-/** Whether `field` is one a history entry may name. */
-export const isLeadHistoryField = (field: string): field is LeadHistoryField =>
-  (LEAD_HISTORY_FIELDS as readonly string[]).includes(field);
-
 /** One recorded change of a lead: who, when, what, and for field changes the old and new values. */
 export const leadHistoryEntrySchema = z.object({
   id: z.number().int(),

@@ -4,10 +4,8 @@ import { idSchema, INT4_MAX } from './id';
 import { leadCommentInputSchema } from './lead-detail';
 import { textSchema, UNSTORABLE_TEXT_MESSAGE_RU } from './text';
 import { ERROR_CODE } from './mini/api-error';
+import { TASK_TYPES } from './mini/task-types';
 
-/** What a task is (docs/decisions/074): звонок, встреча, письмо, задача. */
-export const TASK_TYPES = ['call', 'meeting', 'email', 'task'] as const;
-export type TaskType = (typeof TASK_TYPES)[number];
 
 /** The buckets of GET /api/tasks: overdue (open, due before now), today (open, due from now to midnight), the next 7 days after today, and done. */
 export const TASK_DUE_FILTERS = ['overdue', 'today', 'week', 'done'] as const;

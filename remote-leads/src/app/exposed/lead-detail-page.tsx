@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useAbility } from '@crm/shared/abilities/react';
 import { useLocation, useNavigate } from '@crm/shared/router';
 import type { LeadDetail } from '@crm/shared/schemas';
@@ -12,6 +13,7 @@ import { DeferredBlock } from '../../components/deferred-block';
 import { LeadDetailPage } from '../../features/lead/components/lead-detail-page';
 import { MergeLeadButton } from '../../features/lead-merge/components/merge-lead-button';
 import { LeadTasks } from '../../features/tasks/components/lead-tasks';
+import { prepareDateTimeFormat } from '../../utils/format-date-time';
 
 /**
  * Federation module ./lead-detail-page (/leads/:id): the lead with its open tasks, comment timeline and history. The history
@@ -26,6 +28,8 @@ export default function LeadDetailRoute() {
   const { data: steps } = useCommentSteps();
   // A card's "Комментарий" quick action links to #comments: the timeline is then drawn with the page, to scroll to.
   const toComments = useLocation().hash === '#comments';
+  // While the lead's answer is on its way.
+  useEffect(prepareDateTimeFormat, []);
 
   const historyUsers = (lead: LeadDetail) =>
     [

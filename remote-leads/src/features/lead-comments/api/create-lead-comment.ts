@@ -1,10 +1,11 @@
 import { api } from '@crm/shared/api-client';
-import { type DataEnvelope, type LeadCommentInput, leadCommentSchema, dataEnvelope } from '@crm/shared/schemas';
+import type { DataEnvelope, LeadCommentInput, leadCommentSchema } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 import { leadCommentsPath } from './get-lead-comments';
 
-const createLeadCommentAnswer = dataEnvelope(leadCommentSchema);
+const parseCreatedComment = parseWithSchemas(({ dataEnvelope, leadCommentSchema }) => dataEnvelope(leadCommentSchema));
 
 /** POST /api/leads/{id}/comments {step_id, body} → 201; 422 keyed by step_id and body. */
 export async function createLeadComment(leadId: number, input: LeadCommentInput): Promise<DataEnvelope<typeof leadCommentSchema>> {
-  return createLeadCommentAnswer.parse(await api.post<unknown>(leadCommentsPath(leadId), input));
+  return parseCreatedComment(api.post<unknown>(leadCommentsPath(leadId), input));
 }

@@ -1,12 +1,15 @@
 import { useCallback } from 'react';
 import { api, type RequestOptions } from '@crm/shared/api-client';
-import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
+import type { MessageAnswer } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 import { useConfirm, useUndoableDelete } from '@crm/shared/ui';
 import { leadCommentsPath } from './get-lead-comments';
 
+const parseMessage = parseWithSchemas(({ messageSchema }) => messageSchema);
+
 /** DELETE /api/leads/{id}/comments/{commentId}: only the author may (else 403). */
 export async function deleteLeadComment(leadId: number, commentId: number, options?: RequestOptions): Promise<MessageAnswer> {
-  return messageSchema.parse(await api.delete<unknown>(`${leadCommentsPath(leadId)}/${commentId}`, undefined, options));
+  return parseMessage(api.delete<unknown>(`${leadCommentsPath(leadId)}/${commentId}`, undefined, options));
 }
 
 /** What the timeline hides while the comment's delete waits for 'Отменить' (docs/decisions/064). */

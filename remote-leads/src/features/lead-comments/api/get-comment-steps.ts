@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { commentStepSchema, type DataListEnvelope, dataEnvelope } from '@crm/shared/schemas';
+import type { commentStepSchema, DataListEnvelope } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 
 export const COMMENT_STEPS_PATH = '/comment-steps';
 
@@ -8,11 +9,11 @@ export type CommentStepsResponse = DataListEnvelope<typeof commentStepSchema>;
 
 export const commentStepsKey = [COMMENT_STEPS_PATH] as const;
 
-const getCommentStepsAnswer = dataEnvelope(commentStepSchema.array());
+const parseCommentSteps = parseWithSchemas(({ dataEnvelope, commentStepSchema }) => dataEnvelope(commentStepSchema.array()));
 
 /** GET /api/comment-steps (needs `view step`). */
 export async function getCommentSteps(): Promise<CommentStepsResponse> {
-  return getCommentStepsAnswer.parse(await api.get<unknown>(COMMENT_STEPS_PATH));
+  return parseCommentSteps(api.get<unknown>(COMMENT_STEPS_PATH));
 }
 
 export function useCommentSteps() {

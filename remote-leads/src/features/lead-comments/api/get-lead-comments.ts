@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { type DataListEnvelope, leadCommentSchema, dataEnvelope } from '@crm/shared/schemas';
+import type { DataListEnvelope, leadCommentSchema } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 
 export type LeadCommentsResponse = DataListEnvelope<typeof leadCommentSchema>;
 
@@ -8,11 +9,11 @@ export const leadCommentsPath = (leadId: number) => `/leads/${leadId}/comments`;
 
 export const leadCommentsKey = (leadId: number) => [leadCommentsPath(leadId)] as const;
 
-const getLeadCommentsAnswer = dataEnvelope(leadCommentSchema.array());
+const parseLeadComments = parseWithSchemas(({ dataEnvelope, leadCommentSchema }) => dataEnvelope(leadCommentSchema.array()));
 
 /** GET /api/leads/{id}/comments, oldest first. */
 export async function getLeadComments(leadId: number): Promise<LeadCommentsResponse> {
-  return getLeadCommentsAnswer.parse(await api.get<unknown>(leadCommentsPath(leadId)));
+  return parseLeadComments(api.get<unknown>(leadCommentsPath(leadId)));
 }
 
 export function useLeadComments(leadId: number) {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { type LeadHistory, leadHistorySchema } from '@crm/shared/schemas';
+import type { LeadHistory } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 
 export type LeadHistoryResponse = LeadHistory;
 
@@ -8,9 +9,11 @@ export const leadHistoryPath = (leadId: number) => `/leads/${leadId}/history`;
 
 export const leadHistoryKey = (leadId: number) => [leadHistoryPath(leadId)] as const;
 
+const parseLeadHistory = parseWithSchemas(({ leadHistorySchema }) => leadHistorySchema);
+
 /** GET /api/leads/{id}/history, newest first, with the deleted statuses its entries name. */
 export async function getLeadHistory(leadId: number): Promise<LeadHistoryResponse> {
-  return leadHistorySchema.parse(await api.get<unknown>(leadHistoryPath(leadId)));
+  return parseLeadHistory(api.get<unknown>(leadHistoryPath(leadId)));
 }
 
 export function useLeadHistory(leadId: number) {

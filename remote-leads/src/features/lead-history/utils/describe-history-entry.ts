@@ -1,4 +1,5 @@
-import { isLeadHistoryField, type LeadHistoryEntry, type LeadHistoryField } from '@crm/shared/schemas';
+import type { LeadHistoryEntry, LeadHistoryField } from '@crm/shared/schemas';
+import { isLeadHistoryField } from '@crm/shared/schemas/mini';
 
 export type HistoryEntryAction = LeadHistoryEntry['action'];
 

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import styled from 'styled-components';
 import type { LeadDetail } from '@crm/shared/schemas';
 import { Button, Dialog, Spinner, TextField } from '@crm/shared/ui';
 import { formatLeadName } from '../../../utils/format-lead-name';
 import { useMergeCandidates } from '../api/get-merge-candidates';
 import { useCanMergeLeads } from '../hooks/use-can-merge-leads';
-import { MergeLeadsDialog } from './merge-leads-dialog';
+
+// Opened on a press only: its own chunk, with the classic schemas it parses with, not part of a lead page's first
+// screen (docs/decisions/080).
+const MergeLeadsDialog = lazy(() => import('./merge-leads-dialog').then((m) => ({ default: m.MergeLeadsDialog })));
 
 export interface MergeLeadButtonProps {
   lead: { id: number };
@@ -52,7 +55,11 @@ export function MergeLeadButton({ lead, label = 'Объединить', otherId,
       <Button variant={variant} size={variant === 'text' ? 'sm' : undefined} onClick={() => setOpen(true)}>
         {label}
       </Button>
-      {open && picked !== null ? <MergeLeadsDialog firstId={lead.id} secondId={picked} onClose={close} onMerged={onMerged} /> : null}
+      {open && picked !== null ? (
+        <Suspense fallback={null}>
+          <MergeLeadsDialog firstId={lead.id} secondId={picked} onClose={close} onMerged={onMerged} />
+        </Suspense>
+      ) : null}
       {open && picked === null ? (
         <Dialog open onOpenChange={(next) => (next ? undefined : close())} title="С каким лидом объединить?" maxWidth={560}>
           <TextField label="Поиск лида" placeholder="Фамилия, имя или телефон" value={search} onChange={(event) => setSearch(event.target.value)} autoFocus />

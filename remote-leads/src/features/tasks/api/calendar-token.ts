@@ -1,15 +1,16 @@
 import useSWR from 'swr';
 import { api, type ApiError } from '@crm/shared/api-client';
-import { type CalendarFeed, calendarFeedSchema, type CalendarFeedState, calendarFeedStateSchema, dataEnvelope } from '@crm/shared/schemas';
+import type { CalendarFeed, CalendarFeedState } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 
 export const CALENDAR_TOKEN_PATH = '/account/calendar-token';
 
-const stateAnswer = dataEnvelope(calendarFeedStateSchema);
-const feedAnswer = dataEnvelope(calendarFeedSchema);
+const parseStateAnswer = parseWithSchemas(({ dataEnvelope, calendarFeedStateSchema }) => dataEnvelope(calendarFeedStateSchema));
+const parseFeedAnswer = parseWithSchemas(({ dataEnvelope, calendarFeedSchema }) => dataEnvelope(calendarFeedSchema));
 
 /** GET /api/account/calendar-token: whether the caller has a live feed URL. */
 export async function getCalendarFeedState(): Promise<CalendarFeedState> {
-  return stateAnswer.parse(await api.get<unknown>(CALENDAR_TOKEN_PATH)).data;
+  return (await parseStateAnswer(api.get<unknown>(CALENDAR_TOKEN_PATH))).data;
 }
 
 export function useCalendarFeedState() {
@@ -18,7 +19,7 @@ export function useCalendarFeedState() {
 
 /** POST: a new secret feed URL, shown this once; the previous one stops working. */
 export async function createCalendarFeed(): Promise<CalendarFeed> {
-  return feedAnswer.parse(await api.post<unknown>(CALENDAR_TOKEN_PATH)).data;
+  return (await parseFeedAnswer(api.post<unknown>(CALENDAR_TOKEN_PATH))).data;
 }
 
 /** DELETE: the feed URL stops working. */

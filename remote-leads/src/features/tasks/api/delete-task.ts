@@ -1,12 +1,15 @@
 import { useCallback } from 'react';
 import { api, type RequestOptions } from '@crm/shared/api-client';
-import { type MessageAnswer, messageSchema } from '@crm/shared/schemas';
+import type { MessageAnswer } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 import { useConfirm, useUndoableDelete } from '@crm/shared/ui';
 import { TASKS_PATH } from './get-tasks';
 
 /** DELETE /api/tasks/{id}: its reminder is not sent. */
+const parseMessage = parseWithSchemas(({ messageSchema }) => messageSchema);
+
 export async function deleteTask(id: number, options?: RequestOptions): Promise<MessageAnswer> {
-  return messageSchema.parse(await api.delete<unknown>(`${TASKS_PATH}/${id}`, undefined, options));
+  return parseMessage(api.delete<unknown>(`${TASKS_PATH}/${id}`, undefined, options));
 }
 
 /** What task lists hide while the task's delete waits for 'Отменить' (docs/decisions/064). */

@@ -1,10 +1,11 @@
 import { api } from '@crm/shared/api-client';
-import { dataEnvelope, type Task, taskSchema } from '@crm/shared/schemas';
+import type { Task } from '@crm/shared/schemas';
+import { parseWithSchemas } from '../../../api/parse-with-schemas';
 import { TASKS_PATH } from './get-tasks';
 
-const answer = dataEnvelope(taskSchema);
+const parseTaskAnswer = parseWithSchemas(({ dataEnvelope, taskSchema }) => dataEnvelope(taskSchema));
 
 /** GET /api/tasks/{id}: the task as saved now (the edit dialog reloads it after a 409). */
 export async function getTask(id: number): Promise<Task> {
-  return answer.parse(await api.get<unknown>(`${TASKS_PATH}/${id}`)).data;
+  return (await parseTaskAnswer(api.get<unknown>(`${TASKS_PATH}/${id}`))).data;
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { FieldErrors } from '@crm/shared/api-client';
-import { TASK_TYPES } from '@crm/shared/schemas';
+import { TASK_TYPES } from '@crm/shared/schemas/mini';
 import { Select, type SelectOption, TextAreaField, TextField } from '@crm/shared/ui';
 import { reminderOptions, type TaskFormValues } from '../utils/task-form-values';
 import { NO_REMINDER, TASK_TYPE_LABELS } from '../utils/task-time';
