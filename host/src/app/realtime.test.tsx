@@ -2,7 +2,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Notification } from '@crm/shared/schemas';
 import { mockFetch, reply } from './testing/mock-fetch';
 import { renderApp } from './testing/render-app';
-import { fakeRealtime as fake } from './testing/fake-realtime';
 import { signInAs } from './testing/session';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -10,9 +9,47 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async () => ({ default: () => <p>remote page</p> })),
 }));
 
+type Listener = (data: unknown) => void;
+
+/** Stands for pusher-js: the test plays the server, emitting connection states and channel events. */
+class FakeChannel {
+  listeners = new Map<string, Set<Listener>>();
+  bind(event: string, listener: Listener) {
+    if (!this.listeners.has(event)) this.listeners.set(event, new Set());
+    this.listeners.get(event)!.add(listener);
+  }
+  unbind(event: string, listener: Listener) {
+    this.listeners.get(event)?.delete(listener);
+  }
+  emit(event: string, data: unknown) {
+    for (const listener of this.listeners.get(event) ?? []) listener(data);
+  }
+}
+
+const fake = {
+  connection: new FakeChannel(),
+  channels: new Map<string, FakeChannel>(),
+  signedIn: false,
+  connect: jest.fn(),
+  disconnect: jest.fn(),
+  signin() {
+    fake.signedIn = true;
+  },
+  subscribe(name: string) {
+    if (!fake.channels.has(name)) fake.channels.set(name, new FakeChannel());
+    return fake.channels.get(name)!;
+  },
+  unsubscribe(name: string) {
+    fake.channels.delete(name);
+  },
+  channel(name: string) {
+    return fake.channels.get(name);
+  },
+};
+
 jest.mock('../../../shared/src/realtime/realtime-client', () => ({
   ...jest.requireActual('../../../shared/src/realtime/realtime-client'),
-  createRealtimeClient: () => jest.requireActual('./testing/fake-realtime').fakeRealtime,
+  createRealtimeClient: () => fake,
 }));
 
 const notification = (id: number, overrides: Partial<Notification> = {}): Notification => ({
@@ -127,4 +164,37 @@ test('a notification created before the user channel was subscribed is counted a
     }),
   );
   expect(screen.getAllByText('Напоминание о задаче: Позвонить клиенту')).toHaveLength(1);
+});
+
+test('the connection and the menu counts start only after the window has loaded, not with the first render', async () => {
+  localStorage.clear();
+  signInAs('Admin');
+  const readyState = jest.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+  try {
+    const { calls } = mockFetch({
+      'GET /api/realtime/config': () => reply(200, { data: { key: 'crm-key', cluster: 'eu', host: null, port: null, tls: null } }),
+      'GET /api/notifications/unread-count': () => reply(200, { data: { count: 2 } }),
+      'GET /api/tasks/summary': () => reply(200, { data: { overdue: 1, today: 2, week: 4 } }),
+    });
+    renderApp('/leads/list');
+    expect(await screen.findByText('remote page')).toBeInTheDocument();
+    // Time enough for an idle moment (jsdom has none: a zero timeout stands in).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.some((c) => c.path === '/api/realtime/config')).toBe(false);
+    expect(screen.getByRole('status', { name: 'Live updates: starting' })).toBeInTheDocument();
+    // The bell's and My day's counts are not part of the first screen either: their places are drawn without them.
+    expect(calls.filter((c) => c.path === '/api/notifications/unread-count' || c.path === '/api/tasks/summary')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+
+    readyState.mockReturnValue('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/realtime/config')).toBe(true));
+    await waitFor(() => expect(fake.channels.get('private-App.Models.User.1')).toBeDefined());
+    expect(await screen.findByRole('button', { name: 'Notifications: 2 unread' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('3 overdue or due today')).toHaveTextContent('3');
+  } finally {
+    readyState.mockRestore();
+  }
 });

@@ -1,6 +1,5 @@
 import { getAccessToken } from '@crm/shared/api-client';
 import { screen, waitFor, within } from '@testing-library/react';
-import { mutate } from 'swr';
 import { mockFetch, reply } from './testing/mock-fetch';
 import { currentPath, renderApp, type TestRouter } from './testing/render-app';
 import { signInAs, testSession } from './testing/session';
@@ -10,10 +9,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(async (id: string) => ({ default: () => <p>remote page {id}</p> })),
 }));
 
-beforeEach(async () => {
+beforeEach(() => {
   localStorage.clear();
-  // Each test answers its own two-factor status: nothing cached by the one before.
-  await mutate(() => true, undefined, { revalidate: false });
 });
 
 async function landed(router: TestRouter): Promise<string> {

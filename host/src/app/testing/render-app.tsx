@@ -1,6 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
+import { SWRConfig, useSWRConfig, type ScopedMutator } from 'swr';
 import { useLocation, useRoutes, type Location } from '@crm/shared/router';
 import { MemoryRouter } from '@crm/shared/router/testing';
 import { buildRoutes, resolveGuards } from '../build-routes';
@@ -18,9 +19,18 @@ export interface TestRouter {
   redirecting: () => boolean;
 }
 
-/** Renders the whole app (providers, the real route table and guards) at an app path such as `/leads/list?page=2`. */
+/**
+ * Renders the whole app (providers, the real route table and guards) at an app path such as `/leads/list?page=2`,
+ * with an SWR cache of its own, as a page load has: nothing one test fetched is another's answer, or a reason to skip a
+ * request as a duplicate. `mutate` is that cache's, as a remote's `useSWRConfig().mutate` would be.
+ */
 export function renderApp(path: string) {
   const router = {} as TestRouter;
+  let mutate: ScopedMutator | undefined;
+  function SwrProbe() {
+    mutate = useSWRConfig().mutate;
+    return null;
+  }
   function AppRoutesProbe() {
     const [routes] = useState(buildRoutes);
     const location = useLocation();
@@ -33,13 +43,16 @@ export function renderApp(path: string) {
   }
   const user = userEvent.setup();
   const view = render(
-    <AppProviders>
-      <MemoryRouter basename={BASENAME} initialEntries={[`${BASENAME.replace(/\/$/, '')}${path}`]}>
-        <AppRoutesProbe />
-      </MemoryRouter>
-    </AppProviders>,
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <AppProviders>
+        <SwrProbe />
+        <MemoryRouter basename={BASENAME} initialEntries={[`${BASENAME.replace(/\/$/, '')}${path}`]}>
+          <AppRoutesProbe />
+        </MemoryRouter>
+      </AppProviders>
+    </SWRConfig>,
   );
-  return { router, user, ...view };
+  return { router, user, mutate: mutate!, ...view };
 }
 
 /** Where the router is, as an app path with its query (`/login?to=/leads/list`). */
