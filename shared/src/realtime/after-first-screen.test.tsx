@@ -1,5 +1,5 @@
-import { act } from '@testing-library/react';
-import { afterFirstScreen } from './after-first-screen';
+import { act, render, screen } from '@testing-library/react';
+import { afterFirstScreen, useAfterFirstScreen } from './after-first-screen';
 
 function setReadyState(state: DocumentReadyState) {
   Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
@@ -35,5 +35,20 @@ describe('after the first screen', () => {
     window.dispatchEvent(new Event('load'));
     act(() => jest.runAllTimers());
     expect(task).not.toHaveBeenCalled();
+  });
+
+  it('tells a component when the first screen has passed', () => {
+    setReadyState('loading');
+    function Count() {
+      return <p>{useAfterFirstScreen() ? 'asked' : 'waiting'}</p>;
+    }
+    render(<Count />);
+    expect(screen.getByText('waiting')).toBeTruthy();
+    setReadyState('complete');
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+      jest.runOnlyPendingTimers();
+    });
+    expect(screen.getByText('asked')).toBeTruthy();
   });
 });

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** The longest the work waits for an idle moment once the page has painted. */
 const IDLE_TIMEOUT_MS = 5000;
 /** How long the page's largest paint must stay unchanged before the work starts, where the browser reports it. */
@@ -63,10 +65,10 @@ function whenPaintSettled(task: () => void): () => void {
 
 /**
  * Runs `task` after the page's first screen: the window's load event, the largest paint settled, then an idle moment
- * (on a page long loaded: about a second once its last largest paint). RealtimeProvider waits so once per sign-in: what
- * the shell needs only after the page itself — the realtime connection (pusher-js's chunk, the config, the socket and
- * the sign-in), the bell's and the task menu's counts (useAfterFirstScreen) — thereby starts outside the page's LCP
- * window, not while the remote page's chunks and data are still on their way (docs/decisions/080). Answers a cancel.
+ * (on a page long loaded: about a second once its last largest paint). What the shell needs only after the page itself —
+ * the realtime connection (pusher-js's chunk, the config, the socket and the sign-in), the bell's and the task menu's
+ * counts — thereby starts outside the page's LCP window, not while the remote page's chunks and data are still on
+ * their way (docs/decisions/080). Answers a cancel.
  */
 export function afterFirstScreen(task: () => void): () => void {
   const cancels: Array<() => void> = [];
@@ -76,3 +78,14 @@ export function afterFirstScreen(task: () => void): () => void {
   };
 }
 
+/**
+ * False until the page's first screen has passed (see afterFirstScreen), then true: a count the first paint does not
+ * need (the bell's, the task menu's) asks for its data from then on. Each caller waits on its own rather than reading
+ * RealtimeProvider's wait from a context: so each count's render is a task of its own, apart from the connection's
+ * start (read from the provider, the list's and the form's simulated TBT rose by 40–60 ms, docs/decisions/080).
+ */
+export function useAfterFirstScreen(): boolean {
+  const [passed, setPassed] = useState(false);
+  useEffect(() => (passed ? undefined : afterFirstScreen(() => setPassed(true))), [passed]);
+  return passed;
+}

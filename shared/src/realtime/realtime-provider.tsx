@@ -24,7 +24,6 @@ export function RealtimeProvider({ children, createClient = loadRealtimeClient }
   const { isLoggedIn, accessToken } = useSession();
   const [client, setClient] = useState<RealtimeClient | null>(null);
   const [state, setState] = useState<ConnectionState>('initialized');
-  const [firstScreenPassed, setFirstScreenPassed] = useState(false);
   const counts = useRef(new Map<string, number>());
 
   useEffect(() => {
@@ -33,9 +32,8 @@ export function RealtimeProvider({ children, createClient = loadRealtimeClient }
     let closed = false;
     let pusher: RealtimeClient | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const cancelStart = afterFirstScreen(() => {
-      setFirstScreenPassed(true);
-      void api
+    const cancelStart = afterFirstScreen(() =>
+      api
         .get<{ data: RealtimeConfig }>('/realtime/config')
         .then(async ({ data }) => {
           if (closed) return;
@@ -57,8 +55,8 @@ export function RealtimeProvider({ children, createClient = loadRealtimeClient }
         .catch((error: unknown) => {
           console.error('Realtime configuration could not be loaded', error);
           setState('unavailable');
-        });
-    });
+        }),
+    );
     return () => {
       closed = true;
       cancelStart();
@@ -67,7 +65,6 @@ export function RealtimeProvider({ children, createClient = loadRealtimeClient }
       subscribed.clear();
       setClient(null);
       setState('disconnected');
-      setFirstScreenPassed(false);
     };
   }, [isLoggedIn, accessToken, createClient]);
 
@@ -95,9 +92,6 @@ export function RealtimeProvider({ children, createClient = loadRealtimeClient }
     [client],
   );
 
-  const value = useMemo<RealtimeContextValue>(
-    () => ({ client, state, firstScreenPassed, acquire }),
-    [client, state, firstScreenPassed, acquire],
-  );
+  const value = useMemo<RealtimeContextValue>(() => ({ client, state, acquire }), [client, state, acquire]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
 }

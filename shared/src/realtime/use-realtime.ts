@@ -8,15 +8,6 @@ export function useConnectionState(): ConnectionState {
 }
 
 /**
- * False until the page's first screen has passed — the moment the realtime connection starts — then true: what the
- * first paint does not need (the bell's count, the task menu's) asks for its data from then on. True outside a
- * RealtimeProvider, where nothing waits.
- */
-export function useAfterFirstScreen(): boolean {
-  return useContext(RealtimeContext)?.firstScreenPassed ?? true;
-}
-
-/**
  * Calls `handler` for each `event` on `channelName` (null: none) while mounted, on the page's one connection. The
  * handler may change between renders without resubscribing.
  */

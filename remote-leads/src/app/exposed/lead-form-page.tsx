@@ -1,8 +1,13 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useLeadStatuses } from '../../features/lead-statuses/api/get-lead-statuses';
 import { useNavigate } from '@crm/shared/router';
 import { LeadFormPage } from '../../features/lead/components/lead-form-page';
-import { MergeLeadButton } from '../../features/lead-merge/components/merge-lead-button';
+
+// Shown only when editing a lead whose number another lead has: its own chunk, with the merge dialog and the classic
+// schemas it parses with, not part of the form's first screen (docs/decisions/080).
+const MergeLeadButton = lazy(() =>
+  import('../../features/lead-merge/components/merge-lead-button').then((m) => ({ default: m.MergeLeadButton })),
+);
 
 /**
  * Federation module ./lead-form-page: /leads/create, /leads/add (+ child LeadForm) and /leads/:id/edit; the mode
@@ -20,13 +25,15 @@ export default function LeadFormRoute() {
       statusOptions={statusOptions}
       statusesLoading={isLoading}
       renderPhoneDuplicateAction={(leadId, duplicate) => (
-        <MergeLeadButton
-          lead={{ id: leadId }}
-          otherId={duplicate.id}
-          variant="text"
-          label={`Объединить с ${`${duplicate.surname} ${duplicate.firstname}`.trim() || `#${duplicate.id}`}`}
-          onMerged={(kept) => navigate(`/leads/${kept.id}`)}
-        />
+        <Suspense fallback={null}>
+          <MergeLeadButton
+            lead={{ id: leadId }}
+            otherId={duplicate.id}
+            variant="text"
+            label={`Объединить с ${`${duplicate.surname} ${duplicate.firstname}`.trim() || `#${duplicate.id}`}`}
+            onMerged={(kept) => navigate(`/leads/${kept.id}`)}
+          />
+        </Suspense>
       )}
     />
   );
